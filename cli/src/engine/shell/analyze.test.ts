@@ -1,0 +1,644 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${…}` here is shell syntax inside shell commands.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { analyzeShell } from './analyze';
+import { MAX_VIEW_BYTES, MAX_VIEWS } from './limits';
+
+/** [command string, the views it must yield in this order]. */
+type Case = readonly [input: string, views: readonly string[]];
+
+function testName(input: string): string {
+  const shown = JSON.stringify(input);
+  return shown.length > 100 ? `${shown.slice(0, 97)}...` : shown;
+}
+
+function runTable(cases: readonly Case[]): void {
+  for (const [input, views] of cases) {
+    test(testName(input), () => {
+      const got = analyzeShell(input);
+      assert.deepEqual(got.commands, views);
+      assert.equal(got.truncated, false);
+    });
+  }
+}
+
+describe('lists and pipelines', () => {
+  runTable([
+    ['ls -la', ['ls -la']],
+    ['a; b && c || d', ['a', 'b', 'c', 'd']],
+    ['a | b |& c', ['a', 'b', 'c']],
+    ['a & b &', ['a', 'b']],
+    ['a\nb\r\nc\n', ['a', 'b', 'c']],
+    ['! rm x', ['rm x']],
+    ['{ rm a; rm b; }', ['rm a', 'rm b']],
+    ['(cd /tmp && rm -rf x)', ['cd /tmp', 'rm -rf x']],
+    ['((rm a); rm b)', ['rm a', 'rm b']],
+    ['rm \\\n  -rf /', ['rm -rf /']],
+    ['ls # rm -rf /', ['ls']],
+    ['# rm -rf /', []],
+    ['echo a#b', ["echo 'a#b'"]],
+    ['rm x; rm x; rm x', ['rm x']],
+    ['', []],
+    ['  \t ', []],
+    [';;; & ;', []],
+  ]);
+});
+
+describe('compound commands', () => {
+  runTable([
+    [
+      'if [ -f x ]; then rm x; elif test -d x; then rmdir x; else echo no; fi',
+      ['[ -f x ]', 'rm x', 'test -d x', 'rmdir x', 'echo no'],
+    ],
+    ['while true; do rm x; done', ['true', 'rm x']],
+    ['until false; do :; done', ['false', ':']],
+    ['for f in *.log; do rm "$f"; done', ['rm $f']],
+    ['for f in $(ls /tmp); do rm $f; done', ['ls /tmp', 'rm $f']],
+    ['for ((i = 0; i < 3; i++)); do rm $i; done', ['rm $i']],
+    ['for x do echo $x; done', ['echo $x']],
+    ['select x in a b; do rm $x; done', ['rm $x']],
+    [
+      'case "$1" in start) rm -rf /tmp/a;; (stop|halt) kill 1 ;& *) echo "?";;& esac; echo after',
+      ['rm -rf /tmp/a', 'kill 1', "echo '?'", 'echo after'],
+    ],
+    ['case $x in\n  a)\n    rm a\n    ;;\nesac', ['rm a']],
+    ['echo $(case x in a) rm a;; esac) done', ['rm a', "echo '$(case x in a) rm a;; esac)' done"]],
+    ['case x in a) case y in b) rm b;; esac;; c) rm c;; esac', ['rm b', 'rm c']],
+    ['f() { rm -rf /; }; f', ['rm -rf /', 'f']],
+    ['f () { rm -rf /; }', ['rm -rf /']],
+    ['function g { rm x; }', ['rm x']],
+    ['function h() ( rm y )', ['rm y']],
+    ['[[ -f x && -n $(rm -rf /) ]] && rm z', ['rm -rf /', 'rm z']],
+    ['[[ $a < $b || ( -z $c ) ]]; rm d', ['rm d']],
+    ['(( $(rm -rf /) > 1 ))', ['rm -rf /']],
+    ['((i++)); echo $i', ['echo $i']],
+    ['"if" x', ['if x']],
+    ['echo if then fi done', ['echo if then fi done']],
+    ['coproc rm x', ['rm x']],
+    ['time { rm x; rm y; }', ['rm x', 'rm y']],
+    ['time -p (rm x)', ['rm x']],
+    ['time() { rm x; }', ['rm x']],
+  ]);
+});
+
+describe('command and process substitution', () => {
+  runTable([
+    ['echo $(rm -rf /)', ['rm -rf /', "echo '$(rm -rf /)'"]],
+    ['echo `rm -rf /`', ['rm -rf /', "echo '`rm -rf /`'"]],
+    ['echo "x $(rm -rf /) y"', ['rm -rf /', "echo 'x $(rm -rf /) y'"]],
+    ['echo "`rm -rf /`"', ['rm -rf /', "echo '`rm -rf /`'"]],
+    ['X=$(rm -rf /)', ['rm -rf /']],
+    ['X="$(rm -rf /)" Y=`id`', ['rm -rf /', 'id']],
+    ['ls --color=$(rm x)', ['rm x', "ls '--color=$(rm x)'"]],
+    ['echo $(echo $(rm -rf /))', ['rm -rf /', "echo '$(rm -rf /)'", "echo '$(echo $(rm -rf /))'"]],
+    ['echo `echo \\`rm -rf /\\``', ['rm -rf /', "echo '`rm -rf /`'", "echo '`echo \\`rm -rf /\\``'"]],
+    ['$(rm -rf /)', ['rm -rf /', "'$(rm -rf /)'"]],
+    ['diff <(rm a) >(rm b)', ['rm a', 'rm b', "diff '<(rm a)' '>(rm b)'"]],
+    ['cat < <(rm x)', ['rm x', "cat < '<(rm x)'"]],
+    ['echo ${X:-$(rm -rf /)}', ['rm -rf /', "echo '${X:-$(rm -rf /)}'"]],
+    ['echo "${X:-"$(rm -rf /)"}"', ['rm -rf /', `echo '\${X:-"$(rm -rf /)"}'`]],
+    ['echo $(( $(rm x) + 1 ))', ['rm x', "echo '$(( $(rm x) + 1 ))'"]],
+    ['echo $((rm x) )', ['rm x', "echo '$((rm x) )'"]],
+    ['echo $( (rm x) )', ['rm x', "echo '$( (rm x) )'"]],
+    ['echo hi > $(rm x)', ['rm x', "echo hi > '$(rm x)'"]],
+    ['arr=(a $(rm x) "b c")', ['rm x']],
+    ['x=$(cat <<EOF\nrm -rf /\nEOF\n); echo "$x"', ['cat <<EOF', 'echo $x']],
+    ['echo $(ls\nrm x)', ['ls', 'rm x', "echo '$(ls\nrm x)'"]],
+    // Not executed: single quotes, escaped in double quotes, quoted heredoc bodies.
+    ["echo '$(rm -rf /)' '`rm -rf /`'", ["echo '$(rm -rf /)' '`rm -rf /`'"]],
+    ['echo "\\$(rm -rf /)" "\\`id\\`"', ["echo '$(rm -rf /)' '`id`'"]],
+    ["cat <<'EOF'\n$(rm -rf /)\nEOF", ['cat <<EOF']],
+  ]);
+});
+
+describe('shell strings', () => {
+  runTable([
+    ['bash -c "rm -rf /"', ["bash -c 'rm -rf /'", 'rm -rf /']],
+    ["sh -c 'rm -rf /'", ["sh -c 'rm -rf /'", 'rm -rf /']],
+    [
+      "zsh -c 'rm x'; dash -c 'rm y'; ksh -c 'rm z'",
+      ["zsh -c 'rm x'", 'rm x', "dash -c 'rm y'", 'rm y', "ksh -c 'rm z'", 'rm z'],
+    ],
+    ["bash -lc 'rm -rf /'", ["bash -lc 'rm -rf /'", 'rm -rf /']],
+    ["bash -x -c 'rm -rf /'", ["bash -x -c 'rm -rf /'", 'rm -rf /']],
+    ["bash -o pipefail -e -c 'rm -rf /'", ["bash -o pipefail -e -c 'rm -rf /'", 'rm -rf /']],
+    ["bash --norc -c -- 'rm x'", ["bash --norc -c -- 'rm x'", 'rm x']],
+    ['/bin/bash -c "rm x"', ["bash -c 'rm x'", 'rm x']],
+    ['bash -c \'rm "$1"\' _ /', [`bash -c 'rm "$1"' _ /`, 'rm $1']],
+    ['bash -c "sh -c \'rm -rf /\'"', [`bash -c 'sh -c '\\''rm -rf /'\\'''`, "sh -c 'rm -rf /'", 'rm -rf /']],
+    ["bash -c 'echo $(rm -rf /)'", ["bash -c 'echo $(rm -rf /)'", 'rm -rf /', "echo '$(rm -rf /)'"]],
+    ["fish -c 'rm x'", ["fish -c 'rm x'", 'rm x']],
+    ['eval "rm -rf /"', ["eval 'rm -rf /'", 'rm -rf /']],
+    ['eval rm -rf /', ['eval rm -rf /', 'rm -rf /']],
+    ["eval 'a=1; rm x'", ["eval 'a=1; rm x'", 'rm x']],
+    ['eval -- "rm x"', ["eval -- 'rm x'", 'rm x']],
+    ["su -c 'rm x' root", ["su -c 'rm x' root", 'rm x']],
+    ['su - root -c "rm -rf /"', ["su - root -c 'rm -rf /'", 'rm -rf /']],
+    ["runuser -u app --command='rm x'", ["runuser -u app '--command=rm x'", 'rm x']],
+    ['bash x.sh', ['bash x.sh']],
+    ['source ./env.sh; . ~/.profile', ['source ./env.sh', '. ~/.profile']],
+    ['bash -c', ['bash -c']],
+    ['eval', ['eval']],
+  ]);
+});
+
+describe('assignments', () => {
+  runTable([
+    ['FOO=1 rm -rf /', ['rm -rf /']],
+    ['FOO=1 BAR="x y" rm -rf /', ['rm -rf /']],
+    ['A=1', []],
+    ['A=1 B=2; C+=3', []],
+    ['A=1 B=$(rm x) ls', ['rm x', 'ls']],
+    ['echo A=1', ['echo A=1']],
+    ['A+=x rm y', ['rm y']],
+    ['a[0]=1 rm z', ['rm z']],
+    ['"A"=1 rm', ['A=1 rm']],
+    ['A=1 > out', ['> out']],
+  ]);
+});
+
+describe('wrappers', () => {
+  runTable([
+    ['sudo rm -rf /', ['sudo rm -rf /', 'rm -rf /']],
+    ['sudo -u root -E -- rm -rf /', ['sudo -u root -E -- rm -rf /', 'rm -rf /']],
+    [
+      'sudo -uroot --preserve-env=PATH HOME=/ rm -rf /',
+      ['sudo -uroot --preserve-env=PATH HOME=/ rm -rf /', 'rm -rf /'],
+    ],
+    ['/usr/bin/sudo rm x', ['sudo rm x', 'rm x']],
+    ['sudo -e /etc/passwd', ['sudo -e /etc/passwd']],
+    ['doas -u root rm x', ['doas -u root rm x', 'rm x']],
+    ['env rm x', ['env rm x', 'rm x']],
+    ['env -i -u HOME X=1 Y="a b" rm x', ["env -i -u HOME X=1 'Y=a b' rm x", 'rm x']],
+    ["env -S 'rm -rf /'", ["env -S 'rm -rf /'", 'rm -rf /']],
+    ['nohup rm x &', ['nohup rm x', 'rm x']],
+    ['timeout 5 rm x', ['timeout 5 rm x', 'rm x']],
+    ['timeout -k 1 --signal=KILL 5s rm x', ['timeout -k 1 --signal=KILL 5s rm x', 'rm x']],
+    ['nice -n 10 rm x', ['nice -n 10 rm x', 'rm x']],
+    ['nice -10 rm x', ['nice -10 rm x', 'rm x']],
+    ['ionice -c 3 rm x', ['ionice -c 3 rm x', 'rm x']],
+    ['command rm x', ['command rm x', 'rm x']],
+    ['command -p rm x', ['command -p rm x', 'rm x']],
+    ['command -v rm', ['command -v rm']],
+    ['exec rm x', ['exec rm x', 'rm x']],
+    ['exec -a name rm x', ['exec -a name rm x', 'rm x']],
+    ['exec > log', ['exec > log']],
+    ['builtin cd /', ['builtin cd /', 'cd /']],
+    ['time rm x', ['time rm x', 'rm x']],
+    ['time -p rm x', ['time -p rm x', 'rm x']],
+    ['stdbuf -oL -e 0 rm x', ['stdbuf -oL -e 0 rm x', 'rm x']],
+    ['setsid -f rm x', ['setsid -f rm x', 'rm x']],
+    ['chroot /mnt rm x', ['chroot /mnt rm x', 'rm x']],
+    ['chroot --userspec=a:b /mnt rm x', ['chroot --userspec=a:b /mnt rm x', 'rm x']],
+    ['busybox rm x', ['busybox rm x', 'rm x']],
+    ['flock /tmp/lock rm x', ['flock /tmp/lock rm x', 'rm x']],
+    ["flock -n /tmp/lock -c 'rm x'", ["flock -n /tmp/lock -c 'rm x'", 'rm x']],
+    ["watch -n 1 'rm -rf /tmp/x'", ["watch -n 1 'rm -rf /tmp/x'", 'rm -rf /tmp/x']],
+    ['watch -d rm x', ['watch -d rm x', 'rm x']],
+    ['watch -x rm x', ['watch -x rm x', 'rm x']],
+    [
+      'sudo env X=1 nice rm -rf /',
+      ['sudo env X=1 nice rm -rf /', 'env X=1 nice rm -rf /', 'nice rm -rf /', 'rm -rf /'],
+    ],
+    ['sudo bash -c "rm x"', ["sudo bash -c 'rm x'", "bash -c 'rm x'", 'rm x']],
+    ['sudo rm x > /dev/sda', ['sudo rm x > /dev/sda', 'rm x > /dev/sda']],
+    ['sudo', ['sudo']],
+    ['ls | xargs rm', ['ls', 'xargs rm', 'rm']],
+    ['ls | xargs -0 -I {} -n 1 -P 4 rm -rf {}', ['ls', 'xargs -0 -I {} -n 1 -P 4 rm -rf {}', 'rm -rf {}']],
+    ['xargs -I{} --max-procs=2 rm {}', ['xargs -I{} --max-procs=2 rm {}', 'rm {}']],
+    ['xargs', ['xargs']],
+    ['xargs sh -c "rm x"', ["xargs sh -c 'rm x'", "sh -c 'rm x'", 'rm x']],
+    ['find . -delete', ['find . -delete']],
+    ['find . -name "*.tmp" -delete', ["find . -name '*.tmp' -delete"]],
+    ['find . -exec rm {} \\;', ["find . -exec rm {} ';'", 'rm {}']],
+    ['find . -exec rm -rf {} +', ['find . -exec rm -rf {} +', 'rm -rf {}']],
+    [
+      "find / -type f -execdir chmod 777 {} ';' -ok rm {} \\;",
+      ["find / -type f -execdir chmod 777 {} ';' -ok rm {} ';'", 'chmod 777 {}', 'rm {}'],
+    ],
+    [
+      'find . -exec sh -c \'rm "$1"\' _ {} \\;',
+      [`find . -exec sh -c 'rm "$1"' _ {} ';'`, `sh -c 'rm "$1"' _ {}`, 'rm $1'],
+    ],
+    ['find . -exec echo + x \\;', ["find . -exec echo + x ';'", 'echo + x']],
+    ['find . -exec rm', ['find . -exec rm', 'rm']],
+  ]);
+});
+
+describe('quoting and escapes', () => {
+  runTable([
+    ['"rm" -rf /', ['rm -rf /']],
+    ['r""m -rf /', ['rm -rf /']],
+    ["'r'm -rf /", ['rm -rf /']],
+    ['\\rm -rf /', ['rm -rf /']],
+    ['r\\m -rf /', ['rm -rf /']],
+    ["$'\\x72\\x6d' -rf /", ['rm -rf /']],
+    ["$'\\162\\155' -rf /", ['rm -rf /']],
+    ["$'\\u0072\\U0000006d' -rf /", ['rm -rf /']],
+    ['$"rm" -rf /', ['rm -rf /']],
+    ["\"r\"'m'$'\\x20'x", ["'rm x'"]],
+    ["echo $'a\\tb\\n' $'it\\'s'", ["echo 'a\tb\n' 'it'\\''s'"]],
+    ['rm -rf ";" $HOME', ["rm -rf ';' $HOME"]],
+    ['echo "it\'s"', ["echo 'it'\\''s'"]],
+    ['rm ""', ["rm ''"]],
+    ['rm -rf "$HOME"', ['rm -rf $HOME']],
+    ['rm -rf "${HOME}/x"', ['rm -rf ${HOME}/x']],
+    ['rm -rf "$HOME/My Files"', ["rm -rf '$HOME/My Files'"]],
+    ['rm *.log "*.log" file?.[ch]', ["rm *.log '*.log' file?.[ch]"]],
+    ['rm -rf ~ "~" ~/x', ["rm -rf ~ '~' ~/x"]],
+    ['echo {a,b} "{a,b}"', ["echo {a,b} '{a,b}'"]],
+    ['echo a\\ b', ["echo 'a b'"]],
+    ['echo $1 $@ $? ${#x} $', ["echo $1 $@ $? ${#x} '$'"]],
+    ['echo "a\\"b" "c\\d"', [`echo 'a"b' 'c\\d'`]],
+    ['echo a\\\nb', ['echo ab']],
+  ]);
+});
+
+describe('command word', () => {
+  runTable([
+    ['/bin/rm -rf /', ['rm -rf /']],
+    ['"/bin/rm" x', ['rm x']],
+    ['"/opt/my tools/rm" x', ['rm x']],
+    ['./rm -rf /', ['./rm -rf /']],
+    ['../bin/rm x', ['../bin/rm x']],
+    ['bin/rm x', ['bin/rm x']],
+    ['/', ['/']],
+    ['/usr/bin/', ['/usr/bin/']],
+  ]);
+});
+
+describe('redirections', () => {
+  runTable([
+    ['echo x > /dev/sda', ['echo x > /dev/sda']],
+    ['echo x >>~/.bashrc', ['echo x >> ~/.bashrc']],
+    ['cmd 2>err 1>out 0<in', ['cmd 2> err > out < in']],
+    ['cmd &>all &>>more >|clobber <>rw', ['cmd &> all &>> more > clobber <> rw']],
+    ['cmd 2>&1 1>&2 >&2 3>&- <&3', ['cmd 2>&1 >&2 >&2 3>&- <&3']],
+    ['cmd >& file', ['cmd &> file']],
+    ['cmd 2>>"my log"', ["cmd 2>> 'my log'"]],
+    ['>out cmd arg', ['cmd arg > out']],
+    ['> /etc/passwd', ['> /etc/passwd']],
+    ['cat <<EOF >out\nx\nEOF', ['cat <<EOF > out']],
+    ["cat <<-'EOF'\n\tx\n\tEOF", ['cat <<EOF']],
+    ['cat <<< "hello world"', ["cat <<< 'hello world'"]],
+    ['cmd 2>&1>file', ['cmd 2>&1 > file']],
+    ['cat >', ['cat >']],
+    ['echo a2>x', ['echo a2 > x']],
+  ]);
+});
+
+describe('heredocs and herestrings', () => {
+  runTable([
+    ["cat <<'EOF'\nrm -rf /\nEOF", ['cat <<EOF']],
+    ['cat <<EOF\nrm -rf /\nEOF', ['cat <<EOF']],
+    ['cat > f.txt <<EOF\nrm -rf /\n$(whoami)\n\\$(id)\nEOF', ['cat > f.txt <<EOF', 'whoami']],
+    ['cat <<"EOF"\n$(rm -rf /) `id`\nEOF', ['cat <<EOF']],
+    ['cat <<EOF\nEOF inside a line\nEOF\nls', ['cat <<EOF', 'ls']],
+    ['cat <<-EOF\n\trm -rf /\n\tEOF\necho next', ['cat <<EOF', 'echo next']],
+    ['cat <<A; cat <<B\nrm a\nA\nrm b\nB\nls', ['cat <<A', 'cat <<B', 'ls']],
+    ['bash <<EOF\nrm -rf /\nEOF\necho done', ['bash <<EOF', 'rm -rf /', 'echo done']],
+    ["bash <<'EOF'\nrm -rf /\nEOF", ['bash <<EOF', 'rm -rf /']],
+    ['sh -s <<EOF\nrm -rf /\nEOF', ['sh -s <<EOF', 'rm -rf /']],
+    ['bash -s -- arg <<EOF\nrm x\nEOF', ['bash -s -- arg <<EOF', 'rm x']],
+    ['sudo bash <<EOF\nrm -rf /\nEOF', ['sudo bash <<EOF', 'bash <<EOF', 'rm -rf /']],
+    ['bash <<EOF\necho \\$(rm x)\nEOF', ['bash <<EOF', 'rm x', "echo '$(rm x)'"]],
+    ['bash script.sh <<EOF\nrm x\nEOF', ['bash script.sh <<EOF']],
+    ["bash -c 'cat' <<EOF\nrm x\nEOF", ['bash -c cat <<EOF', 'cat']],
+    ['bash <<EOF\nrm -rf /', ['bash <<EOF', 'rm -rf /']],
+    ['bash <<EOF\r\nrm x\r\nEOF\r\nls\r\n', ['bash <<EOF', 'rm x', 'ls']],
+    ['bash <<< "rm -rf /"', ["bash <<< 'rm -rf /'", 'rm -rf /']],
+    ["sh <<< 'rm x; rm y'", ["sh <<< 'rm x; rm y'", 'rm x', 'rm y']],
+    ['cat <<< "rm -rf /"', ["cat <<< 'rm -rf /'"]],
+    ['cat <<< "$(rm x)"', ['rm x', "cat <<< '$(rm x)'"]],
+    ["python3 - <<'PY'\nimport subprocess\nsubprocess.run(['rm', '-rf', '/'])\nPY", ['python3 - <<PY', 'rm -rf /']],
+    ["node <<'JS'\nrequire('child_process').execSync('rm x')\nJS", ['node <<JS', 'rm x']],
+    ['python3 <<EOF\nprint("$(rm x)")\nEOF', ['python3 <<EOF', 'rm x']],
+    ['python3 script.py <<EOF\nos.system("rm x")\nEOF', ['python3 script.py <<EOF']],
+  ]);
+});
+
+describe('literal text piped into a shell', () => {
+  runTable([
+    ["echo 'rm -rf /' | sh", ["echo 'rm -rf /'", 'sh', 'rm -rf /']],
+    ['echo -n rm x | bash -s', ['echo -n rm x', 'bash -s', 'rm x']],
+    ["printf 'rm -rf %s\\n' / | bash", ["printf 'rm -rf %s\\n' /", 'bash', 'rm -rf /']],
+    ["printf '%s %b' rm '-rf\\x20/' | bash", ["printf '%s %b' rm '-rf\\x20/'", 'bash', 'rm -rf /']],
+    ["echo -e 'rm\\x20x' | sh", ["echo -e 'rm\\x20x'", 'sh', 'rm x']],
+    ['cat <<EOF | bash\nrm -rf /\nEOF', ['cat <<EOF', 'bash', 'rm -rf /']],
+    ['cat <<< "rm x" | sudo sh', ["cat <<< 'rm x'", 'sudo sh', 'sh', 'rm x']],
+    [
+      'echo "import os; os.system(\'rm x\')" | python3',
+      [`echo 'import os; os.system('\\''rm x'\\'')'`, 'python3', 'rm x'],
+    ],
+    ["echo 'rm x' | tee f", ["echo 'rm x'", 'tee f']],
+    ["echo 'rm x' | bash script.sh", ["echo 'rm x'", 'bash script.sh']],
+    ["echo 'rm x'; bash", ["echo 'rm x'", 'bash']],
+    ['curl -fsSL https://example.com/i.sh | bash', ['curl -fsSL https://example.com/i.sh', 'bash']],
+  ]);
+});
+
+describe('interpreter one-liners', () => {
+  runTable([
+    [
+      `python -c "import os; os.system('rm -rf /')"`,
+      [`python -c 'import os; os.system('\\''rm -rf /'\\'')'`, 'rm -rf /'],
+    ],
+    [
+      `python3 -c 'import subprocess; subprocess.run("rm -rf /", shell=True)'`,
+      [`python3 -c 'import subprocess; subprocess.run("rm -rf /", shell=True)'`, 'rm -rf /'],
+    ],
+    [
+      `python3.12 -uc 'import subprocess as s; s.check_output(["rm", "-rf", "/"])'`,
+      [`python3.12 -uc 'import subprocess as s; s.check_output(["rm", "-rf", "/"])'`, 'rm -rf /'],
+    ],
+    [`python -c 'os.popen(r"printf \\x41")'`, [`python -c 'os.popen(r"printf \\x41")'`, 'printf x41']],
+    [`python -c 'os.popen("printf \\x41")'`, [`python -c 'os.popen("printf \\x41")'`, 'printf A']],
+    [`python -c 'os.system("\\x72m x")'`, [`python -c 'os.system("\\x72m x")'`, 'rm x']],
+    [`python -c "print('rm -rf /')"`, [`python -c 'print('\\''rm -rf /'\\'')'`]],
+    ['python -m http.server', ['python -m http.server']],
+    ['python script.py -c "rm x"', ["python script.py -c 'rm x'"]],
+    [
+      `node -e "require('child_process').execSync('rm -rf /')"`,
+      [`node -e 'require('\\''child_process'\\'').execSync('\\''rm -rf /'\\'')'`, 'rm -rf /'],
+    ],
+    [
+      'node --eval \'require("child_process").exec(`rm x`)\'',
+      [`node --eval 'require("child_process").exec(\`rm x\`)'`, 'rm x'],
+    ],
+    // In double quotes the backticks are bash's own command substitutions, run before node starts.
+    ['node -e "exec(`rm x`)"', ['rm x', "node -e 'exec(`rm x`)'"]],
+    [
+      `node -pe "cp.execFileSync('rm', ['-rf', '/'])"`,
+      [`node -pe 'cp.execFileSync('\\''rm'\\'', ['\\''-rf'\\'', '\\''/'\\''])'`, 'rm -rf /'],
+    ],
+    [
+      `node -e "cp.spawnSync('sh', ['-c', 'rm -rf /'])"`,
+      [`node -e 'cp.spawnSync('\\''sh'\\'', ['\\''-c'\\'', '\\''rm -rf /'\\''])'`, "sh -c 'rm -rf /'", 'rm -rf /'],
+    ],
+    [`node -e "console.log('rm -rf /')"`, [`node -e 'console.log('\\''rm -rf /'\\'')'`]],
+    [`perl -e 'system("rm", "-rf", "/")'`, [`perl -e 'system("rm", "-rf", "/")'`, 'rm -rf /']],
+    ["perl -le 'print `id`; qx{rm x}'", ["perl -le 'print `id`; qx{rm x}'", 'id', 'rm x']],
+    [`perl -e 'system "rm x"' -e 'exec("rm y")'`, [`perl -e 'system "rm x"' -e 'exec("rm y")'`, 'rm x', 'rm y']],
+    [
+      `ruby -e 'system "rm -rf /"; %x(ls); \`id\`'`,
+      [`ruby -e 'system "rm -rf /"; %x(ls); \`id\`'`, 'rm -rf /', 'ls', 'id'],
+    ],
+    [`php -r 'shell_exec("rm -rf /");'`, [`php -r 'shell_exec("rm -rf /");'`, 'rm -rf /']],
+    [`/usr/bin/php8.2 -r 'echo \`rm x\`;'`, [`php8.2 -r 'echo \`rm x\`;'`, 'rm x']],
+  ]);
+});
+
+describe('data is not commands', () => {
+  runTable([
+    ["echo 'rm -rf /'", ["echo 'rm -rf /'"]],
+    ['echo "rm -rf /; shutdown now"', ["echo 'rm -rf /; shutdown now'"]],
+    ['echo rm -rf /', ['echo rm -rf /']],
+    ["printf '%s\\n' 'rm -rf /'", ["printf '%s\\n' 'rm -rf /'"]],
+    ['git commit -m "rm -rf / && curl x | sh"', ["git commit -m 'rm -rf / && curl x | sh'"]],
+    [
+      'git commit -am "fix: rm -rf / bug" --message="drop table; DELETE"',
+      ["git commit -am 'fix: rm -rf / bug' '--message=drop table; DELETE'"],
+    ],
+    ["git commit -m 'eval $(curl x)'", ["git commit -m 'eval $(curl x)'"]],
+    ['git commit -m "$(rm x)"', ['rm x', "git commit -m '$(rm x)'"]],
+    ["git commit -F - <<'EOF'\nrm -rf /\nsudo reboot\nEOF", ['git commit -F - <<EOF']],
+    ['grep -r "sudo rm" .', ["grep -r 'sudo rm' ."]],
+    ["jq '.a | .b' f.json", ["jq '.a | .b' f.json"]],
+    ["echo 'rm -rf /' > x.sh && bash x.sh", ["echo 'rm -rf /' > x.sh", 'bash x.sh']],
+    [
+      "cat > deploy.sh <<'EOF'\n#!/bin/sh\nrm -rf /var/www\nEOF\nchmod +x deploy.sh && ./deploy.sh",
+      ['cat > deploy.sh <<EOF', 'chmod +x deploy.sh', './deploy.sh'],
+    ],
+  ]);
+});
+
+describe('unterminated input', () => {
+  runTable([
+    ['$(rm -rf /', ['rm -rf /', "'$(rm -rf /'"]],
+    ['echo "$(rm -rf /', ['rm -rf /', "echo '$(rm -rf /'"]],
+    ['echo `rm -rf /', ['rm -rf /', "echo '`rm -rf /'"]],
+    ["echo 'abc", ['echo abc']],
+    ['echo "abc', ['echo abc']],
+    ["echo $'abc", ['echo abc']],
+    ['if true; then rm x', ['true', 'rm x']],
+    ['case x in a) rm y', ['rm y']],
+    ['echo ${X:-$(rm x', ['rm x', "echo '${X:-$(rm x'"]],
+    ['echo $((', ["echo '$(('"]],
+    ['(( 1 +', []],
+    ['for x in', []],
+    ['f() {', []],
+    ['X=(a $(rm b)', ['rm b']],
+    ['[[ -n x', []],
+    ['(rm x', ['rm x']],
+    ['rm x)', ['rm x']],
+    ['2>', ['2>']],
+    ['cat <<', ['cat <<']],
+    ['echo \\', ["echo '\\'"]],
+    ['echo $(echo "$(rm x', ['rm x', "echo '$(rm x'", `echo '$(echo "$(rm x'`]],
+  ]);
+});
+
+describe('views that rules can rely on', () => {
+  // The rule from the brief: it must fire on every spelling of a recursive rm, and never on data.
+  const recursiveRm = /^rm\s+-[a-zA-Z]*r/;
+  const evasions = [
+    'FOO=1 rm -rf /',
+    "$'\\x72\\x6d' -rf /",
+    'r""m -rf /',
+    '"rm" -rf /',
+    'rm -rf ";" $HOME',
+    'bash -c "rm -rf /"',
+    "sh -c 'rm -rf /'",
+    'eval "rm -rf /"',
+    'echo $(rm -rf /)',
+    'echo `rm -rf /`',
+    'ls | xargs rm -rf',
+    'find . -exec rm -rf {} \\;',
+    `python -c "import os; os.system('rm -rf /')"`,
+    `node -e "require('child_process').execSync('rm -rf /')"`,
+    'bash <<EOF\nrm -rf /\nEOF',
+    '$(rm -rf /',
+    'sudo -u root env X=1 rm -rf /',
+    '/bin/rm -rf /',
+    '\\rm -rf /',
+  ];
+  for (const input of evasions) {
+    test(`fires on ${testName(input)}`, () => {
+      assert.ok(analyzeShell(input).commands.some((view) => recursiveRm.test(view)));
+    });
+  }
+  const data = [
+    "echo 'rm -rf /'",
+    'git commit -m "rm -rf /"',
+    "cat <<'EOF'\nrm -rf /\nEOF",
+    'cat <<EOF\nrm -rf /\nEOF',
+    "printf 'rm -rf /'",
+    "echo 'rm -rf /' > x.sh",
+  ];
+  for (const input of data) {
+    test(`stays quiet on ${testName(input)}`, () => {
+      assert.ok(!analyzeShell(input).commands.some((view) => recursiveRm.test(view)));
+    });
+  }
+});
+
+describe('limits and hostile input', () => {
+  const MB = 1024 * 1024;
+
+  function assertBounded(input: string): ReturnType<typeof analyzeShell> {
+    const got = analyzeShell(input);
+    assert.ok(got.commands.length <= MAX_VIEWS);
+    for (const view of got.commands) assert.ok(Buffer.byteLength(view) <= MAX_VIEW_BYTES);
+    return got;
+  }
+
+  function nestedSubstitutions(levels: number): string {
+    return `${'echo $('.repeat(levels)}rm -rf /${')'.repeat(levels)}`;
+  }
+
+  function nestedShellStrings(levels: number): string {
+    let code = 'rm -rf /';
+    for (let i = 0; i < levels; i += 1) code = `bash -c ${JSON.stringify(code)}`;
+    return code;
+  }
+
+  const hostile: readonly [name: string, input: () => string, truncated: boolean][] = [
+    ['5 MB of $(', () => '$('.repeat(2.5 * MB), true],
+    ['5 MB of (((', () => '('.repeat(5 * MB), false],
+    ['5 MB of ( (', () => '( '.repeat(2.5 * MB), false],
+    ['5 MB of )', () => ')'.repeat(5 * MB), false],
+    ['5 MB of ${', () => '${'.repeat(2.5 * MB), true],
+    ['5 MB of "${', () => '"${'.repeat(1.7 * MB), true],
+    ['5 MB of backticks', () => '`'.repeat(5 * MB), true],
+    ['5 MB of <(', () => '<('.repeat(2.5 * MB), true],
+    ['5 MB of $((', () => '$(('.repeat(1.7 * MB), true],
+    ["5 MB of $'", () => "$'".repeat(2.5 * MB), true],
+    ['5 MB of quotes', () => '"'.repeat(5 * MB), false],
+    ['5 MB of backslashes', () => '\\'.repeat(5 * MB), true],
+    ['5 MB of case x in', () => 'case x in '.repeat(0.5 * MB), false],
+    ['5 MB of [[', () => '[[ '.repeat(1.7 * MB), false],
+    ['5 MB of f()', () => 'f() '.repeat(1.2 * MB), false],
+    ['5 MB of X=(', () => 'X=('.repeat(1.7 * MB), false],
+    ['heredoc openers on one line', () => 'cat <<E|'.repeat(0.6 * MB), true],
+    ['100k ;', () => ';'.repeat(100_000), false],
+    ['1M identical commands', () => 'a;'.repeat(MB), false],
+    ['a 5 MB word', () => `echo ${'a'.repeat(5 * MB)}`, true],
+    ['5 MB single-quoted', () => `echo '${'a b'.repeat(1.7 * MB)}'`, true],
+    ['100k sudo', () => `${'sudo '.repeat(100_000)}rm -rf /`, true],
+    ['100k find -exec', () => `find . ${'-exec rm {} \\; '.repeat(100_000)}`, true],
+    ['16 nested $(', () => nestedSubstitutions(16), false],
+    ['17 nested $(', () => nestedSubstitutions(17), true],
+    ['12 nested bash -c', () => nestedShellStrings(12), false],
+    ['20 nested bash -c', () => nestedShellStrings(20), true],
+    ['NUL bytes', () => 'r\0m -rf /\0', false],
+    ['lone surrogates', () => 'rm \ud800 -rf \udfff /', false],
+  ];
+  for (const [name, input, truncated] of hostile) {
+    test(name, () => {
+      assert.equal(assertBounded(input()).truncated, truncated);
+    });
+  }
+
+  test('nesting up to the depth limit is analysed', () => {
+    assert.ok(analyzeShell(nestedSubstitutions(16)).commands.includes('rm -rf /'));
+    assert.ok(analyzeShell(nestedShellStrings(12)).commands.includes('rm -rf /'));
+  });
+
+  test('nesting past the depth limit is not', () => {
+    assert.ok(!analyzeShell(nestedSubstitutions(17)).commands.includes('rm -rf /'));
+    assert.ok(!analyzeShell(nestedShellStrings(20)).commands.includes('rm -rf /'));
+  });
+
+  test('NUL bytes are dropped', () => {
+    assert.deepEqual(analyzeShell('r\0m -rf /\0').commands, ['rm -rf /']);
+  });
+
+  test('lone surrogates pass through', () => {
+    assert.deepEqual(analyzeShell('rm \ud800 -rf \udfff').commands, ['rm \ud800 -rf \udfff']);
+  });
+
+  test('text after skipped deep nesting is still analysed', () => {
+    const got = analyzeShell(`${nestedSubstitutions(20)}; rm -rf /home`);
+    assert.equal(got.truncated, true);
+    assert.ok(got.commands.includes('rm -rf /home'));
+  });
+
+  test('the view count is capped, keeping the first views', () => {
+    const got = analyzeShell(Array.from({ length: MAX_VIEWS + 50 }, (_, i) => `cmd${i}`).join(';'));
+    assert.equal(got.truncated, true);
+    assert.equal(got.commands.length, MAX_VIEWS);
+    assert.equal(got.commands[0], 'cmd0');
+    assert.equal(got.commands.at(-1), `cmd${MAX_VIEWS - 1}`);
+  });
+
+  test('exactly the view limit is not truncated', () => {
+    const got = analyzeShell(Array.from({ length: MAX_VIEWS }, (_, i) => `cmd${i}`).join(';'));
+    assert.equal(got.truncated, false);
+    assert.equal(got.commands.length, MAX_VIEWS);
+  });
+
+  test('a long view is cut at the byte cap, on a character boundary', () => {
+    const got = analyzeShell(`echo ${'€'.repeat(MAX_VIEW_BYTES)}`);
+    assert.equal(got.truncated, true);
+    const view = got.commands[0] ?? '';
+    assert.ok(view.startsWith('echo €€€'));
+    assert.ok(Buffer.byteLength(view) <= MAX_VIEW_BYTES && Buffer.byteLength(view) > MAX_VIEW_BYTES - 3);
+    assert.ok(!view.includes('\ufffd'));
+  });
+
+  test('non-string input yields nothing', () => {
+    assert.deepEqual(analyzeShell(undefined as unknown as string), { commands: [], truncated: false });
+  });
+
+  test('random shell-like input never throws and stays bounded', () => {
+    // A fixed-seed generator keeps failures reproducible.
+    let seed = 42;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const alphabet = [
+      '$(',
+      '`',
+      '"',
+      "'",
+      '\\',
+      '(',
+      ')',
+      '{',
+      '}',
+      ';',
+      '|',
+      '&',
+      '<<',
+      'EOF',
+      '\n',
+      ' ',
+      'rm',
+      '-c',
+      'bash',
+      'sudo',
+      'xargs',
+      '$',
+      "$'",
+      '${',
+      '<(',
+      '[[',
+      'case',
+      'in',
+      'esac',
+      'do',
+      'for',
+      'if',
+      'python',
+      'eval',
+      '#',
+      '=',
+      'x',
+    ];
+    for (let run = 0; run < 2000; run += 1) {
+      const input = Array.from({ length: 1 + random(60) }, () => alphabet[random(alphabet.length)]).join('');
+      assertBounded(input);
+    }
+  });
+});

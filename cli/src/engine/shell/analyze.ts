@@ -1,0 +1,113 @@
+// Decomposes a shell command string into the simple commands it would run, each rendered as a normalised
+// "view" (render.ts), so that a rule fires however the command is spelled. The evaluator matches rules against
+// the raw string and against every view.
+//
+// Found: lists and pipelines, groups, subshells, if/while/until/for/case bodies, function bodies; command and
+// process substitutions wherever they execute (not in single quotes or quoted heredocs); `bash -c` and other
+// shells' `-c`, `eval`, `su -c`, `watch`, `flock -c`, `env -S`; heredocs, herestrings and echo/printf/cat
+// output fed to a shell; wrappers (wrappers.ts), each giving its own view and the wrapped command's;
+// interpreter one-liners that shell out (interpreters.ts, best effort).
+// Data stays data: heredoc bodies for other programs, echo/printf arguments and commit messages are words of
+// one view, never views of their own (but a `$(…)` inside them runs, so it is analysed).
+// Decisions where bash and safety meet: an unquoted heredoc's `$(…)` runs whatever program reads the heredoc,
+// so it is analysed; NUL bytes are removed first (bash cannot run them, and a host may strip them); `\r` counts
+// as a blank so CRLF input reads as intended.
+//
+// Pure, never throws, linear in the input, bounded by the limits in limits.ts.
+import { ViewCollector } from './collector';
+import { commandEffects, type StdinReader } from './executions';
+import { shellCommandsInCode } from './interpreters';
+import { MAX_DEPTH, MAX_WRAPPERS } from './limits';
+import { heredocText, literalOutput } from './literal-output';
+import { parseExpansions, parseShell } from './parser';
+import { renderView } from './render';
+import type { ParsedCommand, ParseSink } from './syntax';
+import type { Word } from './word';
+
+export interface ShellAnalysis {
+  /** The distinct views, in the order their commands were met. */
+  commands: string[];
+  /** A limit was hit (or an internal error stopped the analysis): some structure was not analysed. */
+  truncated: boolean;
+}
+
+export function analyzeShell(command: string): ShellAnalysis {
+  const collector = new ViewCollector();
+  try {
+    if (typeof command === 'string') new Analysis(collector).shell(command.replaceAll('\0', ''), 0);
+  } catch {
+    // The view limit, or a bug: either way report what was found, flagged as incomplete.
+    collector.truncated = true;
+  }
+  return { commands: collector.views, truncated: collector.truncated };
+}
+
+class Analysis implements ParseSink {
+  constructor(private readonly collector: ViewCollector) {}
+
+  truncate(): void {
+    this.collector.truncated = true;
+  }
+
+  /** Analyses a piece of shell code found at nesting `depth`. */
+  shell(code: string, depth: number): void {
+    if (depth > MAX_DEPTH) this.truncate();
+    else parseShell(code, depth, this);
+  }
+
+  command(command: ParsedCommand): void {
+    const stdin = this.viewsOf(command);
+    const inner = command.depth + 1;
+    for (const redirect of command.redirects) {
+      const { heredoc } = redirect;
+      if (heredoc?.body !== undefined) {
+        // A shell reading the heredoc parses it below, substitutions included.
+        if (!heredoc.quoted && stdin !== 'shell') this.expansions(heredoc.body, inner);
+        if (stdin) this.runCode(stdin, heredocText({ ...heredoc, body: heredoc.body }), inner);
+      } else if (redirect.op === '<<<' && redirect.target && stdin) {
+        this.runCode(stdin, redirect.target.text, inner);
+      }
+    }
+    const piped = stdin && command.stdinFrom ? literalOutput(command.stdinFrom) : undefined;
+    if (stdin && piped !== undefined) this.runCode(stdin, piped, inner);
+  }
+
+  /** Adds the views of a command and of what it runs; returns what reads its stdin as code, if anything. */
+  private viewsOf(command: ParsedCommand): StdinReader | undefined {
+    const queue: { words: Word[]; wrappers: number }[] = [{ words: command.words, wrappers: 0 }];
+    const inner = command.depth + 1;
+    let stdin: StdinReader | undefined;
+    for (let i = 0; i < queue.length; i += 1) {
+      const { words, wrappers } = queue[i]!;
+      this.collector.add(renderView(words, command.redirects));
+      const effects = commandEffects(words);
+      stdin ??= effects.stdin;
+      for (const execution of effects.executions) {
+        if (execution.kind === 'shell') {
+          this.shell(execution.script, inner);
+        } else if (execution.kind === 'code') {
+          this.runCode(execution.language, execution.code, inner);
+        } else if (wrappers >= MAX_WRAPPERS) {
+          this.truncate();
+        } else {
+          queue.push({ words: execution.words, wrappers: wrappers + 1 });
+        }
+      }
+    }
+    return stdin;
+  }
+
+  /** Code that `reader` runs: shell code, or interpreter code whose shell-outs are analysed. */
+  private runCode(reader: StdinReader, code: string, depth: number): void {
+    if (reader === 'shell') {
+      this.shell(code, depth);
+      return;
+    }
+    for (const commandLine of shellCommandsInCode(reader, code)) this.shell(commandLine, depth);
+  }
+
+  private expansions(text: string, depth: number): void {
+    if (depth > MAX_DEPTH) this.truncate();
+    else parseExpansions(text, depth, this);
+  }
+}

@@ -1,0 +1,236 @@
+// Interpreter one-liners (`python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`, or code fed on stdin) that
+// shell out. Best effort and deliberately cheap: no parsing of the language, just a scan for the well-known
+// calls that run shell commands, taking their leading string-literal arguments. Code that builds its
+// command at run time (variables, concatenation, decoding) is not seen; rules on the raw command still apply.
+//
+// Found:  python os.system / os.popen / subprocess.run|call|Popen|check_output|check_call|getoutput|
+//         getstatusoutput (also imported bare, e.g. `from os import system`);
+//         node child_process exec / execSync / execFile / execFileSync / spawn / spawnSync;
+//         perl system / exec, backticks, qx{…}; ruby system / exec / spawn / popen / Open3.capture*, backticks,
+//         %x(…); php system / exec / shell_exec / passthru / popen / proc_open, backticks.
+// A single string argument is shell code (`os.system("rm -rf /")`); string and list arguments together are an
+// argument vector (`spawnSync("sh", ["-c", "…"])`, `subprocess.run(["rm", "-rf", "/"])`), turned into a
+// quoted command line so a `sh -c` inside is analysed in turn.
+import { decodeAnsiC } from './ansi-c';
+import { optionValue, readOptions } from './options';
+import { quote } from './render';
+import type { Word } from './word';
+
+export type Language = 'python' | 'node' | 'perl' | 'ruby' | 'php';
+
+const LANGUAGE_NAMES: readonly [RegExp, Language][] = [
+  [/^(?:python|pypy)(?:[0-9]+(?:\.[0-9]+)*)?$/, 'python'],
+  [/^(?:node|nodejs|bun)$/, 'node'],
+  [/^perl(?:[0-9]+(?:\.[0-9]+)*)?$/, 'perl'],
+  [/^ruby(?:[0-9]+(?:\.[0-9]+)*)?$/, 'ruby'],
+  [/^php(?:[0-9]+(?:\.[0-9]+)*)?$/, 'php'],
+];
+
+export function interpreterLanguage(name: string): Language | undefined {
+  return LANGUAGE_NAMES.find(([pattern]) => pattern.test(name))?.[1];
+}
+
+interface CommandLine {
+  /** Short options whose value is code. */
+  code: string;
+  /** Long options whose value is code. */
+  codeLong?: readonly string[];
+  /** Other short options taking a value (attached or next word). */
+  short: string;
+  /** Short options taking the rest of their word as value. */
+  attached?: string;
+  /** Other long options taking the next word as value. */
+  long?: readonly string[];
+  /** Options naming the program to run instead of code or stdin (python -m module, php -f file). */
+  programOptions?: readonly string[];
+}
+
+const COMMAND_LINES: Record<Language, CommandLine> = {
+  python: { code: 'c', short: 'WXm', programOptions: ['-m'] },
+  node: {
+    code: 'ep',
+    codeLong: ['--eval', '--print'],
+    short: 'rC',
+    long: ['--require', '--import', '--loader', '--experimental-loader', '--conditions', '--input-type', '--title'],
+  },
+  perl: { code: 'eE', short: '', attached: 'iIMmFxdDC' },
+  ruby: { code: 'e', short: 'rICE', attached: 'iFxWTK' },
+  php: { code: 'rBRE', short: 'fdczStF', programOptions: ['-f'] },
+};
+
+export interface InterpreterInvocation {
+  /** The code given on the command line (several `-e` are joined by newlines). */
+  code?: string;
+  /** The interpreter reads its program from stdin (no code, no script file, or `-`). */
+  readsStdin: boolean;
+}
+
+export function interpreterInvocation(language: Language, words: readonly Word[]): InterpreterInvocation {
+  const grammar = COMMAND_LINES[language];
+  const read = readOptions(language === 'node' ? words.map(nodeCodeCluster) : words, 1, {
+    short: grammar.code + grammar.short,
+    attached: grammar.attached ?? '',
+    long: [...(grammar.codeLong ?? []), ...(grammar.long ?? [])],
+  });
+  const codeOptions = [...[...grammar.code].map((flag) => `-${flag}`), ...(grammar.codeLong ?? [])];
+  const code = read.seen.filter(([option]) => codeOptions.includes(option)).map(([, value]) => value);
+  if (code.length > 0) return { code: code.join('\n'), readsStdin: false };
+  if (grammar.programOptions?.some((option) => optionValue(read, option) !== undefined)) return { readsStdin: false };
+  const operand = words[read.next]?.text;
+  return { readsStdin: operand === undefined || operand === '-' };
+}
+
+/** Node reads `-pe CODE` as `-p -e CODE` (one code value), unlike getopt's `-p` with value `e`. */
+function nodeCodeCluster(word: Word): Word {
+  return /^-(?:pe|ep)$/.test(word.text) ? { ...word, text: '-e' } : word;
+}
+
+const SHELL_CALLS: Record<Language, ReadonlySet<string>> = {
+  python: new Set([
+    'system',
+    'popen',
+    'run',
+    'call',
+    'Popen',
+    'check_output',
+    'check_call',
+    'getoutput',
+    'getstatusoutput',
+  ]),
+  node: new Set(['exec', 'execSync', 'execFile', 'execFileSync', 'spawn', 'spawnSync']),
+  perl: new Set(['system', 'exec']),
+  ruby: new Set(['system', 'exec', 'spawn', 'popen', 'capture2', 'capture2e', 'capture3']),
+  php: new Set(['system', 'exec', 'shell_exec', 'passthru', 'popen', 'proc_open']),
+};
+
+const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/y;
+const IDENTIFIER_CHAR = /[A-Za-z0-9_$]/;
+const PYTHON_PREFIX = /[rRbBuUfF]{1,2}(?=["'])/y;
+const CLOSERS: Record<string, string> = { '(': ')', '{': '}', '[': ']', '<': '>' };
+
+/** Shell command lines that `code` evidently runs (see the header). */
+export function shellCommandsInCode(language: Language, code: string): string[] {
+  const found: string[] = [];
+  const backticksAreShell = language === 'perl' || language === 'ruby' || language === 'php';
+  let i = 0;
+  while (i < code.length) {
+    const c = code[i]!;
+    if (c === '`' && backticksAreShell) {
+      const literal = readDelimited(code, i + 1, '`');
+      found.push(literal.body);
+      i = literal.end;
+    } else if (c === '%' && language === 'ruby' && code[i + 1] === 'x' && code[i + 2] !== undefined) {
+      const literal = readDelimited(code, i + 3, code[i + 2]!);
+      found.push(literal.body);
+      i = literal.end;
+    } else if (IDENTIFIER_CHAR.test(c) && (i === 0 || !IDENTIFIER_CHAR.test(code[i - 1]!))) {
+      IDENTIFIER.lastIndex = i;
+      const name = IDENTIFIER.exec(code)?.[0] ?? c;
+      i += name.length;
+      if (name === 'qx' && language === 'perl' && code[i] !== undefined && /[^\sA-Za-z0-9_,;=]/.test(code[i]!)) {
+        const literal = readDelimited(code, i + 1, code[i]!);
+        found.push(literal.body);
+        i = literal.end;
+      } else if (SHELL_CALLS[language].has(name)) {
+        const call = readCallArguments(code, i, language);
+        if (call.commandLine !== undefined) found.push(call.commandLine);
+        i = Math.max(i, call.end);
+      }
+    } else {
+      i += 1;
+    }
+  }
+  return found;
+}
+
+/** Reads `( "…", ["…", …], … ` after a call's name: the leading literal arguments, as one command line. */
+function readCallArguments(code: string, from: number, language: Language): { commandLine?: string; end: number } {
+  let p = skipSpaces(code, from);
+  if (code[p] === '(') p = skipSpaces(code, p + 1);
+  const items: (string | string[])[] = [];
+  for (;;) {
+    const literal = readStringLiteral(code, p, language);
+    if (literal) {
+      items.push(literal.value);
+      p = literal.end;
+    } else if (code[p] === '[') {
+      const list = readStringList(code, p + 1, language);
+      items.push(list.values);
+      p = list.end;
+    } else {
+      break;
+    }
+    p = skipSpaces(code, p);
+    if (code[p] !== ',') break;
+    p = skipSpaces(code, p + 1);
+  }
+  const [first] = items;
+  if (first === undefined) return { end: p };
+  if (items.length === 1 && typeof first === 'string') return { commandLine: first, end: p };
+  return { commandLine: items.flat().map(quote).join(' '), end: p };
+}
+
+function readStringList(code: string, from: number, language: Language): { values: string[]; end: number } {
+  const values: string[] = [];
+  let p = skipSpaces(code, from);
+  for (;;) {
+    const literal = readStringLiteral(code, p, language);
+    if (!literal) break;
+    values.push(literal.value);
+    p = skipSpaces(code, literal.end);
+    if (code[p] !== ',') break;
+    p = skipSpaces(code, p + 1);
+  }
+  return { values, end: code[p] === ']' ? p + 1 : p };
+}
+
+/** A quoted string literal at `p` (with Python's prefixes and triple quotes), decoded; undefined if none. */
+function readStringLiteral(code: string, p: number, language: Language): { value: string; end: number } | undefined {
+  let raw = false;
+  let start = p;
+  if (language === 'python') {
+    PYTHON_PREFIX.lastIndex = p;
+    const prefix = PYTHON_PREFIX.exec(code)?.[0];
+    if (prefix) {
+      raw = /[rR]/.test(prefix);
+      start += prefix.length;
+    }
+  }
+  const q = code[start];
+  if (q !== '"' && q !== "'" && !(q === '`' && language === 'node')) return undefined;
+  const triple = language === 'python' && code.startsWith(q.repeat(3), start);
+  const literal = readDelimited(code, start + (triple ? 3 : 1), triple ? q.repeat(3) : q);
+  if (raw) return { value: literal.body, end: literal.end };
+  // Single quotes in perl, ruby and php only know \\ and \'.
+  const plain = q === "'" && (language === 'perl' || language === 'ruby' || language === 'php');
+  return { value: plain ? literal.body.replace(/\\([\\'])/g, '$1') : decodeAnsiC(literal.body), end: literal.end };
+}
+
+/**
+ * The text from `from` up to the closing delimiter (a bracket opener closes with its pair, nesting; any other
+ * delimiter closes with itself), skipping backslash escapes; unterminated runs to the end.
+ */
+function readDelimited(code: string, from: number, opener: string): { body: string; end: number } {
+  const closer = CLOSERS[opener] ?? opener;
+  let depth = 0;
+  let i = from;
+  while (i < code.length) {
+    if (code[i] === '\\') {
+      i += 2;
+    } else if (code.startsWith(closer, i)) {
+      if (depth === 0) return { body: code.slice(from, i), end: i + closer.length };
+      depth -= 1;
+      i += closer.length;
+    } else {
+      if (closer !== opener && code.startsWith(opener, i)) depth += 1;
+      i += 1;
+    }
+  }
+  return { body: code.slice(from), end: code.length };
+}
+
+function skipSpaces(code: string, from: number): number {
+  let p = from;
+  while (p < code.length && (code[p] === ' ' || code[p] === '\t' || code[p] === '\n' || code[p] === '\r')) p += 1;
+  return p;
+}

@@ -1,0 +1,48 @@
+// How a shell program was asked to run code: a `-c` string, its stdin, or a script file we cannot see.
+import type { Word } from './word';
+
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'fish']);
+
+/** Options of a shell that take the next word as their value. */
+const SHELL_LONG_WITH_VALUE = new Set(['--rcfile', '--init-file', '--init-command']);
+
+export function isShell(name: string): boolean {
+  return SHELLS.has(name);
+}
+
+export interface ShellInvocation {
+  /** The code of `-c CODE` (undefined for `-c` missing its argument, or no `-c`). */
+  script?: string;
+  /** The shell reads its commands from stdin (no script operand, or `-s`/`-`). */
+  readsStdin: boolean;
+}
+
+/** Reads `bash -c …`, `sh -lc …`, `bash -x -c …`, `bash -o pipefail -c …`, `bash -s`, `bash script.sh`. */
+export function shellInvocation(words: readonly Word[]): ShellInvocation {
+  let commandString = false;
+  let stdinFlag = false;
+  let i = 1;
+  while (i < words.length) {
+    const arg = words[i]!.text;
+    if (arg === '--' || arg === '-') {
+      stdinFlag ||= arg === '-';
+      i += 1;
+      break;
+    }
+    if (arg.startsWith('--command=')) return { script: arg.slice('--command='.length), readsStdin: false };
+    if (arg.startsWith('--')) {
+      commandString ||= arg === '--command';
+      i += SHELL_LONG_WITH_VALUE.has(arg) ? 2 : 1;
+      continue;
+    }
+    if (arg.length < 2 || (arg[0] !== '-' && arg[0] !== '+')) break;
+    i += 1;
+    for (const flag of arg.slice(1)) {
+      if (flag === 'c') commandString = true;
+      else if (flag === 's') stdinFlag = true;
+      else if (flag === 'o' || flag === 'O') i += 1;
+    }
+  }
+  if (commandString) return { script: words[i]?.text, readsStdin: false };
+  return { readsStdin: stdinFlag || i >= words.length };
+}

@@ -1,0 +1,112 @@
+// A shell word after quote removal, and the builder the lexer fills one piece at a time. The builder decides
+// on the fly whether the word can be shown bare; render.ts documents what that means for rule authors.
+
+export interface Word {
+  /** Quotes removed and escapes resolved; `$NAME`, `${…}`, `$(…)`, `` `…` ``, `$((…))` kept as written. */
+  text: string;
+  /** The text can be rendered without quotes (see render.ts). */
+  bare: boolean;
+  /** Some part was quoted or backslash-escaped: never a reserved word; as a heredoc delimiter, a literal body. */
+  quoted: boolean;
+  /** `NAME=value` (also `NAME+=…`, `NAME[i]=…`) whose name part is unquoted: an assignment, not an argument. */
+  assignment: boolean;
+}
+
+enum CharClass {
+  Plain = 0,
+  /** Needs quoting to be shown as itself. */
+  Special = 1,
+  /** Needs quoting unless it came unquoted from the source, where it is glob/brace/tilde syntax. */
+  Glob = 2,
+}
+
+const CLASSES = new Uint8Array(128);
+for (let code = 0; code < 0x20; code += 1) CLASSES[code] = CharClass.Special;
+CLASSES[0x7f] = CharClass.Special;
+for (const c of ' ;&|<>()$`\'"\\#!') CLASSES[c.charCodeAt(0)] = CharClass.Special;
+for (const c of '*?[]{}~') CLASSES[c.charCodeAt(0)] = CharClass.Glob;
+
+function classOf(code: number): CharClass {
+  // Non-ASCII is plain, except the Unicode spaces that would make a view misleading.
+  if (code < 128) return CLASSES[code] as CharClass;
+  return code === 0x85 || code === 0xa0 || code === 0x2028 || code === 0x2029 ? CharClass.Special : CharClass.Plain;
+}
+
+/** True when `text` reads the same unquoted: no whitespace, no shell-special characters. */
+export function isBareText(text: string, globAllowed = false): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const cls = classOf(text.charCodeAt(i));
+    if (cls === CharClass.Special || (cls === CharClass.Glob && !globAllowed)) return false;
+  }
+  return true;
+}
+
+const NOT_BARE_IN_EXPANSION = /[\s'"`\\;&|<>()]/;
+
+/** A `${…}` expansion is shown bare unless it holds whitespace, quotes or command syntax. */
+export function isBareExpansion(text: string): boolean {
+  return !NOT_BARE_IN_EXPANSION.test(text);
+}
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=/;
+
+export class WordBuilder {
+  private readonly parts: string[] = [];
+  private bare = true;
+  private quoted = false;
+  private started = false;
+  /** Length of the leading run of unquoted literal text (an assignment's name must lie inside it). */
+  private unquotedPrefix = 0;
+  private prefixOpen = true;
+
+  get isEmpty(): boolean {
+    return !this.started;
+  }
+
+  /** True while everything added so far was unquoted literal text consisting of digits (a redirection's fd). */
+  get isFdNumber(): boolean {
+    return this.started && this.prefixOpen && /^[0-9]+$/.test(this.parts.join(''));
+  }
+
+  /** True when the word so far is exactly an unquoted `NAME=` (an array assignment `NAME=(…)` follows). */
+  get isArrayAssignmentStart(): boolean {
+    if (!this.prefixOpen) return false;
+    const text = this.parts.join('');
+    return text.endsWith('=') && ASSIGNMENT.exec(text)?.[0].length === text.length;
+  }
+
+  addUnquoted(text: string): void {
+    this.started = true;
+    this.parts.push(text);
+    if (this.bare && !isBareText(text, true)) this.bare = false;
+    if (this.prefixOpen) this.unquotedPrefix += text.length;
+  }
+
+  /** Text from quotes or a backslash escape: literal, so glob characters in it need quoting too. */
+  addQuoted(text: string): void {
+    this.started = true;
+    this.quoted = true;
+    this.parts.push(text);
+    if (this.bare && !isBareText(text)) this.bare = false;
+    this.prefixOpen = false;
+  }
+
+  /** An expansion kept as written; `bare` says whether it may stay unquoted in a view. */
+  addExpansion(text: string, bare: boolean): void {
+    this.started = true;
+    this.parts.push(text);
+    if (!bare) this.bare = false;
+    this.prefixOpen = false;
+  }
+
+  build(): Word {
+    const text = this.parts.join('');
+    const name = ASSIGNMENT.exec(text);
+    return {
+      text,
+      bare: this.bare && text !== '',
+      quoted: this.quoted,
+      assignment: name !== null && name[0].length <= this.unquotedPrefix,
+    };
+  }
+}
