@@ -3,6 +3,7 @@
 
 export { type CompiledRuleSet, compileRules } from './compiler';
 export { type EvaluateOptions, evaluate } from './evaluator';
+export { lintRules } from './lint';
 export { parseRules } from './parser';
 export { analyzeShell, type ShellAnalysis } from './shell/analyze';
 export * from './types';
