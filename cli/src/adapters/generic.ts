@@ -1,0 +1,73 @@
+// The fallback adapter and the wire format of `ssg eval`: `{"tool": string, "input": object}` in, one JSON
+// line `{"decision","rule_id","reason","duration_ms"}` out.
+import type { EvalResult, ToolCall } from '../engine/types';
+import { describeJsonType, InvalidToolCallError, isPlainObject, parseJsonObject } from './invalid-tool-call';
+import { classifyTool } from './keyword-classifier';
+import type { ClientAdapter } from './types';
+
+/** What the generic wire format carries besides tool and input. */
+export interface GenericPayload {
+  tool: string;
+  input: Record<string, unknown>;
+  client?: string;
+  cwd?: string;
+  sessionId?: string;
+}
+
+export function parseGenericPayload(raw: string): GenericPayload {
+  const payload = parseJsonObject(raw);
+  const { tool, input } = payload;
+  if (typeof tool !== 'string' || tool === '') {
+    throw new InvalidToolCallError(`"tool" must be a non-empty string, got ${describeJsonType(tool)}`);
+  }
+  if (!isPlainObject(input))
+    throw new InvalidToolCallError(`"input" must be a JSON object, got ${describeJsonType(input)}`);
+  const parsed: GenericPayload = { tool, input };
+  const client = optionalString(payload, 'client');
+  const cwd = optionalString(payload, 'cwd');
+  const sessionId = optionalString(payload, 'session_id');
+  if (client !== undefined) parsed.client = client;
+  if (cwd !== undefined) parsed.cwd = cwd;
+  if (sessionId !== undefined) parsed.sessionId = sessionId;
+  return parsed;
+}
+
+function optionalString(payload: Record<string, unknown>, key: string): string | undefined {
+  const value = payload[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string')
+    throw new InvalidToolCallError(`"${key}" must be a string, got ${describeJsonType(value)}`);
+  return value;
+}
+
+/** The verdict as `ssg eval` prints it; `explain` adds the conditions that matched. */
+export function toWireResult(result: EvalResult, explain = false): Record<string, unknown> {
+  const wire: Record<string, unknown> = {
+    decision: result.decision,
+    rule_id: result.ruleId ?? null,
+    reason: result.message ?? null,
+    duration_ms: Math.round(result.durationMs * 1000) / 1000,
+  };
+  if (result.prompt !== undefined) wire.prompt = result.prompt;
+  if (result.substitute !== undefined) wire.substitute = result.substitute;
+  if (explain) wire.matched = result.matched;
+  return wire;
+}
+
+export const genericAdapter: ClientAdapter = {
+  name: 'generic',
+  detect: () => true,
+  parseInput(raw: string): ToolCall {
+    const { tool, input, cwd, sessionId } = parseGenericPayload(raw);
+    const call: ToolCall = { tool, input, capability: classifyTool(tool), client: 'generic' };
+    if (cwd !== undefined) call.cwd = cwd;
+    if (sessionId !== undefined) call.sessionId = sessionId;
+    return call;
+  },
+  formatOutput: (result) => JSON.stringify(toWireResult(result)),
+  toolCapability: classifyTool,
+  // Nothing to install: generic callers pipe tool calls into `ssg eval` themselves.
+  install: () => Promise.resolve(),
+  uninstall: () => Promise.resolve(),
+  healthCheck: () => Promise.resolve(true),
+};

@@ -1,0 +1,30 @@
+// Raised by an adapter's parseInput for payloads it cannot read; the message says what is wrong with it.
+export class InvalidToolCallError extends Error {
+  override readonly name = 'InvalidToolCallError';
+}
+
+/** JSON.parse that reports bad JSON as an InvalidToolCallError and insists on a JSON object. */
+export function parseJsonObject(raw: string): Record<string, unknown> {
+  if (raw.trim() === '') throw new InvalidToolCallError('stdin is empty');
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    throw new InvalidToolCallError(`stdin is not valid JSON (${(error as Error).message})`);
+  }
+  if (!isPlainObject(value)) throw new InvalidToolCallError(`stdin is ${describeJsonType(value)}, not a JSON object`);
+  return value;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** "an array", "a string", "null", "nothing" — for messages about a value of the wrong type. */
+export function describeJsonType(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  const type = typeof value;
+  return type === 'object' ? 'an object' : `a ${type}`;
+}

@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { gitignoredNames, walkProject } from './walk';
+
+describe('walkProject', () => {
+  const root = mkdtempSync(join(tmpdir(), 'ssg-walk-'));
+  after(() => rmSync(root, { recursive: true, force: true }));
+  const files = [
+    'src/app.ts',
+    'src/.env.local',
+    'src/nested/deep/util.py',
+    'rules/team.rules',
+    '.ssg/rules/project.rules',
+    '.ssg/config.json',
+    'node_modules/pkg/index.js',
+    'node_modules/pkg/pack.rules',
+    '.git/config',
+    'dist/bundle.js',
+    'build/out.js',
+    '.cache/thing.js',
+    'coverage/report.html',
+    'src/coverage/inner.html',
+    'out/root-only.js',
+    'src/out/kept.js',
+    'secrets.txt',
+  ];
+  for (const file of files) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), 'x');
+  }
+  writeFileSync(join(root, '.gitignore'), '# comment\ncoverage/\n/out\nsecrets.txt\n*.log\n!keep\nsrc/generated\n');
+  symlinkSync(join(root, 'src'), join(root, 'src-link'));
+  symlinkSync(join(root, 'src/app.ts'), join(root, 'app-link.ts'));
+  const rel = (paths: string[]): string[] => paths.map((path) => relative(root, path));
+
+  it('collects rule files to lint and project files to check, skipping what it should', () => {
+    const walked = walkProject([root]);
+    assert.deepEqual(rel(walked.ruleFiles), ['.ssg/rules/project.rules', 'rules/team.rules']);
+    assert.deepEqual(rel(walked.files.map((file) => file.path)), [
+      '.gitignore',
+      'rules/team.rules',
+      'src/.env.local',
+      'src/app.ts',
+      'src/nested/deep/util.py',
+      'src/out/kept.js',
+    ]);
+    assert.equal(walked.files[0]!.size > 0, true);
+  });
+
+  it('takes single files and a sub-folder (with its own .gitignore, if any), without duplicates', () => {
+    const walked = walkProject([join(root, 'src/app.ts'), join(root, 'src'), join(root, '.ssg/rules/project.rules')]);
+    assert.deepEqual(rel(walked.ruleFiles), ['.ssg/rules/project.rules']);
+    assert.deepEqual(rel(walked.files.map((file) => file.path)), [
+      'src/.env.local',
+      'src/app.ts',
+      'src/coverage/inner.html',
+      'src/nested/deep/util.py',
+      'src/out/kept.js',
+    ]);
+  });
+});
+
+describe('gitignoredNames', () => {
+  it('keeps plain names only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ssg-gitignore-'));
+    try {
+      writeFileSync(join(dir, '.gitignore'), 'a\n/b/\nc/d\n*.tmp\n!e\n  \n#f\n[g]\nh\\i\n/\n');
+      const names = gitignoredNames(dir);
+      assert.deepEqual([...names.anywhere], ['a']);
+      assert.deepEqual([...names.atRoot], ['b']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is empty without a .gitignore', () => {
+    const names = gitignoredNames(join(tmpdir(), 'does-not-exist-ssg'));
+    assert.equal(names.anywhere.size + names.atRoot.size, 0);
+  });
+});

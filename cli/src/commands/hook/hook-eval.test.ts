@@ -1,0 +1,276 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { ensureBuilt, SAMPLE_RULES, Workspace } from '../../cli/test-harness';
+import { breakerDir } from '../../hook/circuit-breaker';
+
+interface HookJson {
+  systemMessage?: string;
+  hookSpecificOutput?: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string };
+}
+
+describe('ssg hook eval (built CLI)', () => {
+  let ws: Workspace;
+  before(() => {
+    ensureBuilt();
+    ws = new Workspace();
+    ws.write('project/.ssg/rules/sample.rules', SAMPLE_RULES);
+  });
+  after(() => ws.cleanup());
+
+  const payload = (toolName: string, toolInput: Record<string, unknown>, extra: Record<string, unknown> = {}): string =>
+    JSON.stringify({
+      session_id: 'session-1',
+      transcript_path: '/tmp/transcript.jsonl',
+      cwd: ws.project,
+      permission_mode: 'default',
+      hook_event_name: 'PreToolUse',
+      tool_name: toolName,
+      tool_input: toolInput,
+      tool_use_id: 'toolu_01',
+      ...extra,
+    });
+
+  /** Runs the hook from an unrelated folder, so rules can only come from the payload's cwd. */
+  const hook = (input: string | Buffer, env?: Record<string, string>) => {
+    const run = ws.run(['hook', 'eval'], { input, cwd: ws.root, ...(env ? { env } : {}) });
+    assert.equal(run.status, 0, 'a hook always exits 0');
+    return run;
+  };
+
+  const decisions: Array<{ name: string; input: () => string; want: HookJson['hookSpecificOutput'] | null }> = [
+    {
+      name: 'block → deny with the rule and message',
+      input: () => payload('Bash', { command: 'rm -rf /' }, { session_id: 'decisions-1' }),
+      want: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'ssg blocked this (rule no-rm-root): Recursive delete of / is blocked.',
+      },
+    },
+    {
+      name: 'force → deny that says what to run instead',
+      input: () => payload('Bash', { command: 'npm install express' }, { session_id: 'decisions-2' }),
+      want: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason:
+          'ssg blocked this (rule use-pnpm): This project uses pnpm. Run this instead: pnpm install',
+      },
+    },
+    {
+      name: 'ask → ask with the prompt',
+      input: () => payload('Bash', { command: 'git push' }),
+      want: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'ask',
+        permissionDecisionReason: 'ssg asks (rule ask-push): Push to the remote?',
+      },
+    },
+    {
+      name: 'a write with an AWS key → deny',
+      input: () =>
+        payload(
+          'Write',
+          { file_path: `${ws.project}/a.ts`, content: 'const k = "AKIAABCDEFGHIJKLMNOP";' },
+          { session_id: 'decisions-3' },
+        ),
+      want: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'ssg blocked this (rule no-aws-keys): Do not write AWS keys.',
+      },
+    },
+    {
+      name: 'log → no output',
+      input: () => payload('WebFetch', { url: 'https://example.com', prompt: 'x' }),
+      want: null,
+    },
+    { name: 'no matching rule → no output', input: () => payload('Bash', { command: 'ls' }), want: null },
+    {
+      name: 'TodoWrite is agent bookkeeping for Claude Code → no output',
+      input: () => payload('TodoWrite', { todos: [] }),
+      want: null,
+    },
+    {
+      name: 'a call from a folder without rules → no output',
+      input: () => payload('Bash', { command: 'rm -rf /' }, { cwd: ws.root }),
+      want: null,
+    },
+  ];
+  for (const tc of decisions) {
+    it(tc.name, () => {
+      const run = hook(tc.input());
+      assert.equal(run.stderr, '');
+      if (tc.want === null) assert.equal(run.stdout, '');
+      else assert.deepEqual((JSON.parse(run.stdout) as HookJson).hookSpecificOutput, tc.want);
+    });
+  }
+
+  it('caches the parsed rules in the home, so the next process skips parsing', () => {
+    hook(payload('Bash', { command: 'ls' }));
+    const entries = readdirSync(join(ws.home, 'cache', 'parsed-rules'));
+    assert.equal(entries.length, 1);
+    assert.match(entries[0]!, /^[0-9a-f]{32}\.json$/);
+  });
+
+  it('circuit breaker: 5 denials, the 6th is let through with a warning, then denials resume (separate processes)', () => {
+    const deny = () => hook(payload('Bash', { command: 'rm -rf /' }, { session_id: 'breaker-session' }));
+    const decisionOf = (stdout: string) => (JSON.parse(stdout) as HookJson).hookSpecificOutput?.permissionDecision;
+    for (let i = 1; i <= 5; i++) assert.equal(decisionOf(deny().stdout), 'deny', `call ${i}`);
+    const sixth = JSON.parse(deny().stdout) as HookJson;
+    assert.equal(sixth.hookSpecificOutput, undefined, 'no permission decision: the host decides');
+    assert.match(sixth.systemMessage ?? '', /circuit breaker/);
+    assert.match(sixth.systemMessage ?? '', /after 5 blocked calls/);
+    assert.match(sixth.systemMessage ?? '', /rule no-rm-root/);
+    assert.equal(decisionOf(deny().stdout), 'deny', 'the count starts over');
+    // An allowed call resets the count: five more denials are needed again.
+    hook(payload('Bash', { command: 'ls' }, { session_id: 'breaker-session' }));
+    for (let i = 1; i <= 5; i++) assert.equal(decisionOf(deny().stdout), 'deny', `after reset, call ${i}`);
+    assert.match(deny().stdout, /systemMessage/);
+  });
+
+  it('keeps the breaker state valid when hook processes for one session run at once', async () => {
+    const input = payload('Bash', { command: 'rm -rf /' }, { session_id: 'concurrent-session' });
+    const runs = await Promise.all(
+      Array.from({ length: 12 }, () => ws.runAsync(['hook', 'eval'], { input, cwd: ws.root })),
+    );
+    for (const run of runs) {
+      assert.equal(run.status, 0);
+      assert.equal(run.stderr, '');
+      assert.doesNotThrow(() => JSON.parse(run.stdout));
+    }
+    const dir = breakerDir(ws.home);
+    const files = readdirSync(dir).filter((name) => !name.startsWith('.'));
+    assert.deepEqual(
+      readdirSync(dir).filter((name) => name.endsWith('.tmp')),
+      [],
+      'no temp files left',
+    );
+    for (const name of files) {
+      const state = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { consecutiveDenials: number };
+      assert.ok(
+        Number.isInteger(state.consecutiveDenials) && state.consecutiveDenials >= 1 && state.consecutiveDenials <= 5,
+      );
+    }
+  });
+
+  it('still denies when the circuit breaker cannot keep its state', () => {
+    const unwritable = new Workspace();
+    try {
+      unwritable.write('project/.ssg/rules/sample.rules', SAMPLE_RULES);
+      writeFileSync(join(unwritable.home, 'state'), 'a file where the state folder should be');
+      const input = JSON.stringify({
+        session_id: 's',
+        cwd: unwritable.project,
+        tool_name: 'Bash',
+        tool_input: { command: 'rm -rf /' },
+      });
+      const run = unwritable.run(['hook', 'eval'], { input });
+      assert.equal(run.status, 0);
+      assert.equal((JSON.parse(run.stdout) as HookJson).hookSpecificOutput?.permissionDecision, 'deny');
+      assert.match(run.stderr, /circuit breaker state not updated/);
+    } finally {
+      unwritable.cleanup();
+    }
+  });
+
+  const garbage: Array<{ name: string; input: string | Buffer; stderr: RegExp }> = [
+    { name: 'empty stdin', input: '', stderr: /stdin is empty/ },
+    { name: 'not JSON', input: 'rm -rf /', stderr: /not valid JSON/ },
+    { name: 'truncated JSON', input: '{"tool_name":"Bash","tool_input":{"comm', stderr: /not valid JSON/ },
+    { name: 'a JSON array', input: '[]', stderr: /an array/ },
+    { name: 'missing tool_name', input: '{"tool_input":{}}', stderr: /tool_name/ },
+    { name: 'missing tool_input', input: '{"tool_name":"Bash"}', stderr: /tool_input/ },
+    {
+      name: 'another hook event',
+      input: '{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{}}',
+      stderr: /PreToolUse/,
+    },
+    { name: 'binary bytes', input: Buffer.from([0, 159, 146, 150, 255]), stderr: /not valid JSON/ },
+    { name: 'huge stdin', input: Buffer.alloc(9 * 1024 * 1024, 0x61), stderr: /larger than 8 MiB/ },
+  ];
+  for (const tc of garbage) {
+    it(`fails open on ${tc.name}: exit 0, no output, one line on stderr`, () => {
+      const run = hook(tc.input);
+      assert.equal(run.stdout, '');
+      assert.match(run.stderr, tc.stderr);
+      assert.match(run.stderr, /fail-open/);
+      assert.equal(run.stderr.trimEnd().split('\n').length, 1);
+    });
+  }
+
+  describe('with rules that cannot be read', () => {
+    let broken: Workspace;
+    before(() => {
+      broken = new Workspace();
+      broken.write('project/.ssg/rules/good.rules', SAMPLE_RULES);
+      symlinkSync(join(broken.root, 'missing-target.rules'), join(broken.project, '.ssg/rules/dangling.rules'));
+    });
+    after(() => broken.cleanup());
+    const brokenPayload = () =>
+      JSON.stringify({
+        session_id: 's',
+        cwd: broken.project,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+      });
+
+    it('fails open', () => {
+      const run = broken.run(['hook', 'eval'], { input: brokenPayload() });
+      assert.equal(run.status, 0);
+      assert.equal(run.stdout, '');
+      assert.match(run.stderr, /dangling\.rules does not exist — the call was not evaluated \(fail-open\)/);
+    });
+
+    it('denies instead when the fail-closed sentinel exists', () => {
+      writeFileSync(join(broken.home, 'fail-closed'), '');
+      try {
+        const run = broken.run(['hook', 'eval'], { input: brokenPayload() });
+        assert.equal(run.status, 0);
+        const out = (JSON.parse(run.stdout) as HookJson).hookSpecificOutput;
+        assert.equal(out?.permissionDecision, 'deny');
+        assert.match(out?.permissionDecisionReason ?? '', /could not evaluate this call .*fail-closed mode is on/);
+        const garbled = broken.run(['hook', 'eval'], { input: 'garbage' });
+        assert.equal((JSON.parse(garbled.stdout) as HookJson).hookSpecificOutput?.permissionDecision, 'deny');
+      } finally {
+        rmSync(join(broken.home, 'fail-closed'));
+      }
+    });
+  });
+
+  it('evaluates normally with the fail-closed sentinel when the rules are fine', () => {
+    writeFileSync(join(ws.home, 'fail-closed'), '');
+    try {
+      const allowed = hook(payload('Bash', { command: 'ls' }));
+      assert.equal(allowed.stdout, '');
+      assert.equal(allowed.stderr, '');
+      const asked = hook(payload('Bash', { command: 'git push' }));
+      assert.equal((JSON.parse(asked.stdout) as HookJson).hookSpecificOutput?.permissionDecision, 'ask');
+    } finally {
+      rmSync(join(ws.home, 'fail-closed'));
+    }
+  });
+
+  const misuse: Array<{ name: string; args: string[]; stdout: RegExp; stderr: RegExp }> = [
+    {
+      name: 'unknown hook name',
+      args: ['hook', 'cursor'],
+      stdout: /^$/,
+      stderr: /^ssg hook: unknown hook 'cursor' — /,
+    },
+    { name: 'extra argument', args: ['hook', 'eval', 'now'], stdout: /^$/, stderr: /unexpected argument 'now'/ },
+    { name: 'no hook name', args: ['hook'], stdout: /Usage: ssg hook eval/, stderr: /^$/ },
+    { name: '--help', args: ['hook', 'eval', '--help'], stdout: /Usage: ssg hook eval/, stderr: /^$/ },
+  ];
+  for (const tc of misuse) {
+    it(`exits 0 on ${tc.name}`, () => {
+      const run = ws.run(tc.args, { input: payload('Bash', { command: 'rm -rf /' }) });
+      assert.equal(run.status, 0);
+      assert.match(run.stdout, tc.stdout);
+      assert.match(run.stderr, tc.stderr);
+    });
+  }
+});

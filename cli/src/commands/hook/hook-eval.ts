@@ -1,0 +1,68 @@
+// `ssg hook eval`: Claude Code's PreToolUse hook. Reads the payload on stdin, evaluates the call against the
+// rules of the payload's cwd and answers in Claude Code's hook JSON. It must never break the agent: every
+// failure exits 0 without output (Claude Code then runs the call: fail-open) and leaves one line on stderr —
+// unless Sleep at Night's fail-closed sentinel `<home>/fail-closed` exists, in which case a call ssg cannot
+// evaluate is denied. (The full fail-closed layer, with the daemon, arrives with the daemon work.)
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatClaudeCodeOutput, permissionDecision } from '../../adapters/claude-code';
+import { readStdin } from '../../cli/stdin';
+import type { EvalResult } from '../../engine/types';
+import { ssgHome } from '../../home';
+import { applyCircuitBreaker, BREAKER_THRESHOLD, type BreakerVerdict } from '../../hook/circuit-breaker';
+import { evaluateHookPayload } from '../../hook/evaluate-payload';
+import { formatDiagnostic } from '../../rules/format-diagnostic';
+import { loadRules } from '../../rules/load';
+import { ParseCache } from '../../rules/parse-cache';
+
+export interface HookOutput {
+  /** Empty when the hook has nothing to say (the host decides). */
+  stdout: string;
+  stderr: string[];
+}
+
+export function runHookEval(readInput: () => string = readStdin, home: string = ssgHome()): HookOutput {
+  const stderr: string[] = [];
+  try {
+    const { call, result } = evaluateHookPayload(readInput(), (cwd) => {
+      const loaded = loadRules({ cwd: cwd ?? process.cwd(), home, parse: ParseCache.inHome(home)?.parse });
+      for (const diagnostic of loaded.diagnostics) stderr.push(formatDiagnostic(diagnostic));
+      return loaded.ruleset;
+    });
+    if (call.sessionId !== undefined && breakerVerdict(home, call.sessionId, result, stderr) === 'override') {
+      return { stdout: JSON.stringify({ systemMessage: breakerMessage(result) }), stderr };
+    }
+    return { stdout: formatClaudeCodeOutput(result), stderr };
+  } catch (error) {
+    const problem = error instanceof Error ? error.message : String(error);
+    if (existsSync(join(home, 'fail-closed'))) {
+      const reason =
+        `ssg could not evaluate this call (${problem}) and fail-closed mode is on, so it is blocked. ` +
+        `Fix the problem, or remove ${join(home, 'fail-closed')} to fail open.`;
+      return {
+        stdout: permissionDecision('deny', reason),
+        stderr: [...stderr, `ssg hook eval: ${problem} — denied (fail-closed)`],
+      };
+    }
+    return { stdout: '', stderr: [...stderr, `ssg hook eval: ${problem} — the call was not evaluated (fail-open)`] };
+  }
+}
+
+/** The breaker's verdict; if its state cannot be kept, the rules' verdict stands (a denial is not lost). */
+function breakerVerdict(home: string, sessionId: string, result: EvalResult, stderr: string[]): BreakerVerdict {
+  try {
+    return applyCircuitBreaker(home, sessionId, result.decision);
+  } catch (error) {
+    stderr.push(`ssg hook eval: circuit breaker state not updated (${(error as Error).message})`);
+    return 'enforce';
+  }
+}
+
+function breakerMessage(result: EvalResult): string {
+  const rule = result.ruleId ?? 'unnamed';
+  const why = result.message ? ` (${result.message})` : '';
+  return (
+    `ssg circuit breaker: let this call through after ${BREAKER_THRESHOLD} blocked calls in a row, ` +
+    `overriding rule ${rule}${why}. Blocking resumes with the next call; check that rule if it misfires.`
+  );
+}

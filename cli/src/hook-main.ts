@@ -1,0 +1,5 @@
+// Entry of the hook bundle (dist/hook.cjs), loaded by bin/ssg.cjs for `ssg hook …`. It runs before every tool
+// call of every agent, so it imports only what the hooks need: no help texts, no other commands.
+import { runHook } from './commands/hook/dispatch';
+
+runHook(process.argv.slice(3));

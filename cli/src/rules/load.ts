@@ -1,0 +1,42 @@
+// Loads the rules that apply to a tool call: finds the files (sources.ts), parses each one, compiles them into
+// one rule set. A parse error in one file is a diagnostic, never a reason to drop the other files or rules.
+import { readFileSync } from 'node:fs';
+import { type CompiledRuleSet, compileRules, parseRules } from '../engine';
+import type { Diagnostic, ParsedFile } from '../engine/types';
+import { RulesUnusableError } from './rules-unusable';
+import { describeFsError, type RuleSourceOptions, ruleFiles } from './sources';
+
+export interface LoadedRules {
+  files: string[];
+  parsed: ParsedFile[];
+  ruleset: CompiledRuleSet;
+  /** Parse diagnostics of every file, then the compiler's (e.g. a regex that does not compile). */
+  diagnostics: Diagnostic[];
+}
+
+export interface LoadOptions extends RuleSourceOptions {
+  /** How to parse one file; the hook passes its parse cache. */
+  parse?: (path: string) => ParsedFile;
+}
+
+export function loadRules(options: LoadOptions): LoadedRules {
+  const files = ruleFiles(options);
+  const parsed = files.map(options.parse ?? parseRuleFile);
+  const ruleset = compileRules(parsed);
+  return {
+    files,
+    parsed,
+    ruleset,
+    diagnostics: [...parsed.flatMap((file) => file.diagnostics), ...ruleset.diagnostics],
+  };
+}
+
+export function parseRuleFile(path: string): ParsedFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new RulesUnusableError(`rule file ${path} ${describeFsError(error)}`);
+  }
+  return parseRules(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, path);
+}
