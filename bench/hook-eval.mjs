@@ -1,0 +1,71 @@
+// Wall time of `ssg hook eval` (a Claude Code PreToolUse call, evaluated in-process) as a ratio to bare
+// `node -e 0`, both measured in this run, interleaved so machine noise hits both alike.
+// Run: node bench/hook-eval.mjs [runs]   (needs `npm run build` first)
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeCorpus } from './corpus.mjs';
+import { fmt, summarize } from './stats.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const ssg = join(root, 'cli/bin/ssg.cjs');
+
+function timeRun(args, input, env) {
+  const t = performance.now();
+  const r = spawnSync(process.execPath, args, { input, env, encoding: 'utf8' });
+  const ms = performance.now() - t;
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return { ms, stdout: r.stdout };
+}
+
+function scenario(name, setup, runs) {
+  const work = mkdtempSync(join(tmpdir(), 'ssg-bench-'));
+  const home = join(work, 'home');
+  const project = join(work, 'project');
+  mkdirSync(join(project, '.ssg/rules'), { recursive: true });
+  mkdirSync(home, { recursive: true });
+  setup(join(project, '.ssg/rules'));
+  const env = { ...process.env, SSG_HOME: home, HOME: work };
+  const payload = JSON.stringify({
+    session_id: 'bench',
+    transcript_path: join(work, 't.jsonl'),
+    cwd: project,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'git status && npm test' },
+    tool_use_id: 'toolu_1',
+  });
+  timeRun([ssg, 'hook', 'eval'], payload, env); // fills the compiled-rules cache, like every later call
+  const base = [];
+  const hook = [];
+  for (let i = 0; i < runs; i++) {
+    base.push(timeRun(['-e', '0'], payload, env).ms);
+    hook.push(timeRun([ssg, 'hook', 'eval'], payload, env).ms);
+  }
+  rmSync(work, { recursive: true, force: true });
+  const b = summarize(base);
+  const h = summarize(hook);
+  const ratio = h.p50 / b.p50;
+  console.log(
+    `${name.padEnd(30)} node -e 0 median ${fmt(b.p50)}   ssg hook eval median ${fmt(h.p50)}   ratio ${ratio.toFixed(2)}`,
+  );
+  return { name, runs, nodeMedianMs: b.p50, hookMedianMs: h.p50, ratio };
+}
+
+export function runHookBench(runs = 40) {
+  return [
+    scenario(
+      'default + sleep rules',
+      (dir) => {
+        for (const f of ['default.rules', 'sleep-at-night.rules'])
+          copyFileSync(join(root, 'resources/rules', f), join(dir, f));
+      },
+      runs,
+    ),
+    scenario('1,500-rule hub corpus', (dir) => writeFileSync(join(dir, 'hub.rules'), makeCorpus(1500)), runs),
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) runHookBench(Number(process.argv[2] ?? 40));
