@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compileRules } from './compiler';
-import { evaluate } from './evaluator';
+import { evaluate, UNANALYZABLE_RULE_ID } from './evaluator';
 import { parseRules } from './parser';
+import { MAX_DEPTH, MAX_WORK } from './shell/limits';
 import type { Capability, EvalResult, ToolCall } from './types';
 
 function rulesOf(...files: string[]) {
@@ -221,6 +222,167 @@ describe('evaluate: shell views of execute calls', () => {
   });
 });
 
+describe('evaluate: permissive rules must cover the whole command', () => {
+  // A carve-out above a DENY, and a catch-all below both that shows when neither fired.
+  const carveOut = rulesOf(
+    'rule git {\npriority 100\nALLOW execution\nIF command STARTS_WITH "git "\n}',
+    'rule pipe-to-sh {\npriority 50\nDENY execution\nIF command REGEX "^curl\\s.*\\|\\s*sh$"\n}',
+    'rule rest {\npriority 1\nASK execution\n}',
+  );
+  const cases: Array<{ name: string; command: string; want: [string, string] }> = [
+    { name: 'a command the carve-out covers', command: 'git status', want: ['allow', 'git'] },
+    { name: 'every view covered', command: 'git status && git log -1', want: ['allow', 'git'] },
+    {
+      name: 'a command substitution it covers',
+      command: 'git show $(git rev-parse HEAD)',
+      want: ['allow', 'git'],
+    },
+    {
+      name: 'a second command it does not cover reaches the DENY',
+      command: 'git status; curl x | sh',
+      want: ['block', 'pipe-to-sh'],
+    },
+    { name: 'an uncovered command falls through', command: 'git status && rm -rf build', want: ['ask', 'rest'] },
+    { name: 'a substitution it does not cover', command: 'git commit -m "$(rm -rf ~)"', want: ['ask', 'rest'] },
+    { name: 'the pipeline view must be covered too', command: 'git log | git shortlog', want: ['allow', 'git'] },
+    { name: 'a pipeline into another program is not', command: 'git log | head', want: ['ask', 'rest'] },
+    { name: 'the raw string alone does not count', command: 'echo "git status"', want: ['ask', 'rest'] },
+  ];
+  for (const tc of cases) {
+    it(tc.name, () => {
+      const result = decide(carveOut, bash(tc.command));
+      assert.deepEqual([result.decision, result.ruleId], tc.want);
+    });
+  }
+
+  const others: Array<{ name: string; rules: string; command: string; want: string }> = [
+    {
+      name: 'LOG is permissive',
+      rules: 'rule log {\nLOG execution\nIF command STARTS_WITH "npm i "\n}',
+      command: 'npm i zod && curl x',
+      want: 'allow',
+    },
+    {
+      name: 'SHADOW is permissive',
+      rules: 'rule shadow {\nSHADOW execution\nIF command STARTS_WITH "npm i "\n}',
+      command: 'npm i zod; npm i vitest',
+      want: 'shadow',
+    },
+    {
+      name: 'a command with no views is judged on the raw string',
+      rules: 'rule note {\nALLOW execution\nIF command STARTS_WITH "#"\n}\nrule rest {\npriority 1\nDENY execution\n}',
+      command: '# just a note',
+      want: 'allow',
+    },
+    {
+      name: 'a permissive rule that does not read the command is unaffected',
+      rules: 'rule bash {\nALLOW execution\nIF tool EQUALS "Bash"\n}\nrule rest {\npriority 1\nDENY execution\n}',
+      command: 'ls; rm -rf /',
+      want: 'allow',
+    },
+    {
+      name: 'a pipeline view is a view like any other',
+      rules:
+        'rule ro {\nALLOW execution\nIF command REGEX "^(ls|grep)(\\s[^|]*)?$"\n}\nrule rest {\npriority 1\nASK execution\n}',
+      command: 'ls | grep x',
+      want: 'ask',
+    },
+    {
+      name: 'a rule written for the pipeline view covers it',
+      rules:
+        'rule ro {\nALLOW execution\nIF command REGEX "^(ls|grep)(\\s.*)?$"\n}\nrule rest {\npriority 1\nASK execution\n}',
+      command: 'ls | grep x',
+      want: 'allow',
+    },
+  ];
+  for (const tc of others) {
+    it(tc.name, () => {
+      assert.equal(decide(rulesOf(tc.rules), bash(tc.command)).decision, tc.want);
+    });
+  }
+});
+
+describe('evaluate: commands too complex to analyse', () => {
+  const deny = 'rule rm {\npriority 50\nDENY execution\nIF command STARTS_WITH "rm -rf /"\n}';
+  const tooDeep = `${'$('.repeat(MAX_DEPTH + 1)}rm -rf /`;
+  const tooLong = `${'ls; '.repeat(MAX_WORK)}rm -rf /`;
+  const cases: Array<{ name: string; files: string[]; command: string; want: [string, string | undefined] }> = [
+    {
+      name: 'nesting past the limit is asked, not allowed',
+      files: [deny],
+      command: tooDeep,
+      want: ['ask', UNANALYZABLE_RULE_ID],
+    },
+    {
+      name: 'more work than the budget is asked',
+      files: [deny],
+      command: tooLong,
+      want: ['ask', UNANALYZABLE_RULE_ID],
+    },
+    {
+      name: 'a restrictive rule that fires on what was found still decides',
+      files: [deny],
+      command: `rm -rf /; ${tooDeep}`,
+      want: ['block', 'rm'],
+    },
+    {
+      name: 'a carve-out cannot vouch for a command it could not see whole',
+      files: ['rule ok {\npriority 100\nALLOW execution\nIF command REGEX "^"\n}', deny],
+      command: tooDeep,
+      want: ['ask', UNANALYZABLE_RULE_ID],
+    },
+    {
+      name: 'nor can a permissive rule that does not read the command',
+      files: ['rule ok {\npriority 100\nLOG execution\n}', deny],
+      command: tooDeep,
+      want: ['ask', UNANALYZABLE_RULE_ID],
+    },
+    {
+      name: 'rules that never read the command never ask',
+      files: ['rule ok {\nLOG execution\nIF tool EQUALS "Bash"\n}', 'rule w {\nDENY any\nIF path CONTAINS "x"\n}'],
+      command: tooDeep,
+      want: ['log', 'ok'],
+    },
+    {
+      name: 'command rules for other capabilities do not count',
+      files: ['rule w {\nDENY write\nIF command CONTAINS "rm"\n}'],
+      command: tooDeep,
+      want: ['allow', undefined],
+    },
+    {
+      name: 'a command within every limit is judged as usual',
+      files: [deny],
+      command: 'ls; echo ok',
+      want: ['allow', undefined],
+    },
+  ];
+  for (const tc of cases) {
+    it(tc.name, () => {
+      const result = decide(rulesOf(...tc.files), bash(tc.command));
+      assert.deepEqual([result.decision, result.ruleId], tc.want);
+    });
+  }
+
+  const messages: Array<{ command: string; limit: RegExp }> = [
+    { command: tooDeep, limit: /levels of nesting/ },
+    { command: tooLong, limit: /work budget/ },
+    { command: `sudo nice echo "${'a'.repeat(800_000)}"`, limit: /MiB of command text/ },
+  ];
+  for (const { command, limit } of messages) {
+    it(`says which limit was hit: ${limit.source}`, () => {
+      const result = decide(rulesOf(deny), bash(command), true);
+      assert.match(
+        result.message ?? '',
+        /^This command is too large or too deeply nested for ssg to analyse safely \(/,
+      );
+      assert.match(result.message ?? '', limit);
+      assert.match(result.message ?? '', /split it into smaller commands or run it yourself\.$/);
+      assert.ok(result.prompt);
+      assert.deepEqual(result.matched, []);
+    });
+  }
+});
+
 describe('evaluate: explain', () => {
   const cases: Array<{ name: string; rule: string; call: ToolCall; want: EvalResult['matched'] }> = [
     {
@@ -267,6 +429,21 @@ describe('evaluate: explain', () => {
       rule: 'DENY execution\nIF command CONTAINS "rm"',
       call: bash('ls; rm -rf x'),
       want: [{ field: 'command', op: 'CONTAINS', negated: false, value: 'rm', view: 'raw' }],
+    },
+    {
+      name: 'a permissive rule names every view it held on',
+      rule: 'ALLOW execution\nIF command STARTS_WITH "git "',
+      call: bash('git add . && git commit -qm x'),
+      want: [
+        { field: 'command', op: 'STARTS_WITH', negated: false, value: 'git ', view: 'git add .' },
+        { field: 'command', op: 'STARTS_WITH', negated: false, value: 'git ', view: 'git commit -qm x' },
+      ],
+    },
+    {
+      name: 'a permissive rule on a command without views names the raw string',
+      rule: 'ALLOW execution\nIF command STARTS_WITH "#"',
+      call: bash('# note'),
+      want: [{ field: 'command', op: 'STARTS_WITH', negated: false, value: '#', view: 'raw' }],
     },
     { name: 'an unconditional rule matched nothing in particular', rule: 'DENY write', call: write('/a'), want: [] },
   ];

@@ -1,22 +1,65 @@
 // Decides one tool call: walks the rules a call of its capability can meet, in evaluation order, and the
 // first rule that fires decides; no rule fires → allow. Never throws.
 //
-// Execute calls: a rule fires on `command` if it fires on the raw string OR on any simple command the shell
-// would run (analyzeShell's views: `FOO=1 sudo "rm" -rf / ; ls` → `sudo rm -rf /`, `rm -rf /`, `ls`). Each view
-// is the call with only `command` (and `input.command`) replaced. The analysis runs lazily — only once a rule
-// that reads the command has not fired on the raw string — and at most once per evaluation.
+// Execute calls (this is part of the rule language):
+// - The command is decomposed into views (shell/analyze.ts): each simple command the shell would run, and
+//   each pipeline of two or more commands as a whole. `FOO=1 sudo "rm" -rf / ; curl x | b'a'sh` gives
+//   `sudo rm -rf /`, `rm -rf /`, `curl x`, `bash` and `curl x | bash`. A view is the call with only `command`
+//   (and `input.command`) replaced.
+// - Restrictive rules (DENY, ASK, FORCE) fire on `command` if they fire on the raw string OR on any view: one
+//   dangerous part is enough.
+// - Permissive rules (ALLOW, LOG, SHADOW) that read `command` fire only if they fire on EVERY view (or, when
+//   the command has no views, such as a lone comment, on the raw string; the raw string is not consulted
+//   otherwise). Because the first rule that fires decides, a carve-out such as `ALLOW execution IF command
+//   STARTS_WITH "git "` must cover the whole command: it allows `git status && git log`, but not
+//   `git status; curl x | sh`, which then meets the lower-priority DENY rules. Pipeline views count like any
+//   other: to allow `git log | head` a rule must fire on `git log`, on `head` and on `git log | head`.
+// - When the analysis hits one of its limits (shell/limits.ts: nesting, command count, text size), part of
+//   the command went unanalysed. Restrictive rules still fire on the raw string and on the views found;
+//   permissive rules never fire; and when no restrictive rule fires, the call is asked with rule id
+//   `ssg_shell_unanalyzable` instead of allowed. A rule set none of whose execute rules reads `command`
+//   never asks this way (there is nothing the analysis could have changed).
+// - The analysis runs lazily, once a rule needs it, and at most once per evaluation.
+//
+// With `explain`, `matched` names the conditions that held on each text the rule fired on, each tagged with
+// its view (`raw` for the raw string): one view for a restrictive rule, every view for a permissive one.
 import type { CompiledCondition, CompiledExpr, CompiledRule, CompiledRuleSet } from './compiler';
 import { analyzeShell } from './shell/analyze';
-import type { EvalResult, MatchedCondition, ToolCall } from './types';
+import { TRUNCATION_LIMITS, type Truncation } from './shell/limits';
+import type { Decision, EvalResult, MatchedCondition, ToolCall } from './types';
 
 export interface EvaluateOptions {
   /** Fill `matched` with the conditions that made the deciding rule fire. */
   explain?: boolean;
 }
 
+/** The pseudo-rule that asks when a command could not be analysed in full. */
+export const UNANALYZABLE_RULE_ID = 'ssg_shell_unanalyzable';
+
+function unanalyzable(reason: Truncation): Omit<EvalResult, 'durationMs'> {
+  return {
+    decision: 'ask',
+    ruleId: UNANALYZABLE_RULE_ID,
+    message: `This command is too large or too deeply nested for ssg to analyse safely (${TRUNCATION_LIMITS[reason]}); split it into smaller commands or run it yourself.`,
+    prompt: 'ssg could not analyse all of this command, so no rule can vouch for it. Allow it to run?',
+    matched: [],
+  };
+}
+
+/** Decisions that stop or hold a call: their rules fire on any view. The others must fire on every view. */
+const RESTRICTIVE: ReadonlySet<Decision> = new Set(['block', 'ask', 'force']);
+
+const NO_VIEWS: readonly CommandView[] = [];
+
 /** Where the evaluator reads a condition's field value from: the call itself, or one shell view of it. */
 interface FieldSource {
   value(condition: CompiledCondition): string;
+}
+
+/** A text a rule fired on: the call as is (`raw` for an execute call), or one view of its command. */
+interface Hit {
+  source: FieldSource;
+  view: string | undefined;
 }
 
 export function evaluate(ruleset: CompiledRuleSet, call: ToolCall, options: EvaluateOptions = {}): EvalResult {
@@ -44,22 +87,38 @@ function decide(ruleset: CompiledRuleSet, call: ToolCall, explain: boolean): Omi
   const fields = new CallFields(call, ruleset.fieldCount);
   const command =
     call.capability === 'execute' && typeof call.input.command === 'string' ? call.input.command : undefined;
-  let views: CommandView[] | undefined;
+  const shell = command === undefined ? undefined : new ShellViews(command, fields, rules);
   for (const rule of rules) {
-    if (fires(rule, fields)) return verdict(rule, fields, explain, command === undefined ? undefined : 'raw');
-    if (command === undefined || !rule.readsCommand) continue;
-    views ??= shellViews(command, fields);
-    for (const view of views) {
-      if (fires(rule, view)) return verdict(rule, view, explain, view.command);
-    }
+    const hits = RESTRICTIVE.has(rule.node.decision)
+      ? restrictiveHits(rule, fields, shell)
+      : permissiveHits(rule, fields, shell);
+    if (hits) return verdict(rule, hits, explain);
   }
-  return { decision: 'allow', matched: [] };
+  const truncated = shell?.truncation();
+  return truncated ? unanalyzable(truncated) : { decision: 'allow', matched: [] };
 }
 
-function shellViews(command: string, fields: CallFields): CommandView[] {
-  const distinct = new Set(analyzeShell(command).commands);
-  distinct.delete(command); // the raw string has been tried already
-  return [...distinct].map((view) => new CommandView(fields, view));
+/** Raw string or any view. */
+function restrictiveHits(rule: CompiledRule, fields: CallFields, shell: ShellViews | undefined): Hit[] | undefined {
+  if (fires(rule, fields)) return [{ source: fields, view: shell && 'raw' }];
+  if (!shell || !rule.readsCommand) return undefined;
+  for (const view of shell.views()) {
+    // The raw string has been tried already.
+    if (view.command !== shell.command && fires(rule, view)) return [{ source: view, view: view.command }];
+  }
+  return undefined;
+}
+
+/** Every view (the raw string when there are none), and never when the analysis was cut short. */
+function permissiveHits(rule: CompiledRule, fields: CallFields, shell: ShellViews | undefined): Hit[] | undefined {
+  const views = shell && rule.readsCommand ? shell.views() : NO_VIEWS;
+  if (views.length === 0) {
+    if (!fires(rule, fields) || shell?.truncation()) return undefined;
+    return [{ source: fields, view: shell && 'raw' }];
+  }
+  if (shell?.truncation()) return undefined;
+  for (const view of views) if (!fires(rule, view)) return undefined;
+  return views.map((view) => ({ source: view, view: view.command }));
 }
 
 // The hot path: plain loops, no closures, so walking 1,500 rules allocates nothing per rule.
@@ -90,23 +149,22 @@ function holds(expr: CompiledExpr, source: FieldSource): boolean {
   }
 }
 
-function verdict(
-  rule: CompiledRule,
-  source: FieldSource,
-  explain: boolean,
-  view: string | undefined,
-): Omit<EvalResult, 'durationMs'> {
+function verdict(rule: CompiledRule, hits: readonly Hit[], explain: boolean): Omit<EvalResult, 'durationMs'> {
   const { node } = rule;
   const result: Omit<EvalResult, 'durationMs'> = { decision: node.decision, ruleId: node.id, matched: [] };
   if (node.message !== undefined) result.message = node.message;
   if (node.prompt !== undefined) result.prompt = node.prompt;
   if (node.substitute !== undefined) result.substitute = node.substitute;
-  if (explain) {
-    const group = rule.groups.find((items) => allHold(items, source)) ?? [];
-    for (const item of group) explainTrue(item, source, result.matched);
-    if (view !== undefined) for (const matched of result.matched) matched.view = view;
-  }
+  if (explain) for (const hit of hits) result.matched.push(...explainHit(rule, hit));
   return result;
+}
+
+function explainHit(rule: CompiledRule, { source, view }: Hit): MatchedCondition[] {
+  const matched: MatchedCondition[] = [];
+  const group = rule.groups.find((items) => allHold(items, source)) ?? [];
+  for (const item of group) explainTrue(item, source, matched);
+  if (view !== undefined) for (const condition of matched) condition.view = view;
+  return matched;
 }
 
 // Explaining why an expression holds names the leaf conditions responsible. Under a NOT that means why the
@@ -175,7 +233,7 @@ class CallFields implements FieldSource {
   }
 }
 
-/** The call as one simple command of its shell string: only the command differs. */
+/** The call as one view of its shell string: only the command differs. */
 class CommandView implements FieldSource {
   constructor(
     private readonly fields: CallFields,
@@ -184,6 +242,38 @@ class CommandView implements FieldSource {
 
   value(condition: CompiledCondition): string {
     return condition.field.readsCommand ? this.command : this.fields.value(condition);
+  }
+}
+
+/** The views of an execute call's command, analysed on first use. */
+class ShellViews {
+  private analysis: { views: readonly CommandView[]; truncated: Truncation | false } | undefined;
+
+  constructor(
+    readonly command: string,
+    private readonly fields: CallFields,
+    private readonly rules: readonly CompiledRule[],
+  ) {}
+
+  views(): readonly CommandView[] {
+    return this.analyse().views;
+  }
+
+  /**
+   * Which limit cut the analysis short, if any. Commands meeting no rule that reads them are not analysed:
+   * no view could change a decision.
+   */
+  truncation(): Truncation | false {
+    if (!this.analysis && !this.rules.some((rule) => rule.readsCommand)) return false;
+    return this.analyse().truncated;
+  }
+
+  private analyse(): { views: readonly CommandView[]; truncated: Truncation | false } {
+    if (!this.analysis) {
+      const { commands, truncated } = analyzeShell(this.command);
+      this.analysis = { views: commands.map((view) => new CommandView(this.fields, view)), truncated };
+    }
+    return this.analysis;
   }
 }
 

@@ -1,8 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${…}` here is shell syntax inside shell commands.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyzeShell } from './analyze';
-import { MAX_VIEW_BYTES, MAX_VIEWS } from './limits';
+import { analyzeShell, type ShellAnalysis } from './analyze';
+import { MAX_NESTED_CODE, MAX_VIEW_TEXT, MAX_VIEWS, MAX_WORK, MAX_WRAPPERS, type Truncation } from './limits';
 
 /** [command string, the views it must yield in this order]. */
 type Case = readonly [input: string, views: readonly string[]];
@@ -26,7 +26,7 @@ describe('lists and pipelines', () => {
   runTable([
     ['ls -la', ['ls -la']],
     ['a; b && c || d', ['a', 'b', 'c', 'd']],
-    ['a | b |& c', ['a', 'b', 'c']],
+    ['a | b |& c', ['a', 'b', 'c', 'a | b |& c', 'b |& c']],
     ['a & b &', ['a', 'b']],
     ['a\nb\r\nc\n', ['a', 'b', 'c']],
     ['! rm x', ['rm x']],
@@ -108,6 +108,17 @@ describe('command and process substitution', () => {
     ["echo '$(rm -rf /)' '`rm -rf /`'", ["echo '$(rm -rf /)' '`rm -rf /`'"]],
     ['echo "\\$(rm -rf /)" "\\`id\\`"', ["echo '$(rm -rf /)' '`id`'"]],
     ["cat <<'EOF'\n$(rm -rf /)\nEOF", ['cat <<EOF']],
+  ]);
+});
+
+describe('double-quoted strings', () => {
+  runTable([
+    ['echo "a\\"b\\\\c\\$d\\`e\\\nf\\g"', ["echo 'a\"b\\c$d`ef\\g'"]],
+    ['echo "x$y z"', ["echo 'x$y z'"]],
+    ['echo "a\\"$(rm x)\\"b"', ['rm x', `echo 'a"$(rm x)"b'`]],
+    ['echo "unterminated \\"', [`echo 'unterminated "'`]],
+    ['echo "trailing\\', ["echo 'trailing\\'"]],
+    ['echo ""x', ['echo x']],
   ]);
 });
 
@@ -203,8 +214,11 @@ describe('wrappers', () => {
     ['sudo bash -c "rm x"', ["sudo bash -c 'rm x'", "bash -c 'rm x'", 'rm x']],
     ['sudo rm x > /dev/sda', ['sudo rm x > /dev/sda', 'rm x > /dev/sda']],
     ['sudo', ['sudo']],
-    ['ls | xargs rm', ['ls', 'xargs rm', 'rm']],
-    ['ls | xargs -0 -I {} -n 1 -P 4 rm -rf {}', ['ls', 'xargs -0 -I {} -n 1 -P 4 rm -rf {}', 'rm -rf {}']],
+    ['ls | xargs rm', ['ls', 'xargs rm', 'rm', 'ls | xargs rm']],
+    [
+      'ls | xargs -0 -I {} -n 1 -P 4 rm -rf {}',
+      ['ls', 'xargs -0 -I {} -n 1 -P 4 rm -rf {}', 'rm -rf {}', 'ls | xargs -0 -I {} -n 1 -P 4 rm -rf {}'],
+    ],
     ['xargs -I{} --max-procs=2 rm {}', ['xargs -I{} --max-procs=2 rm {}', 'rm {}']],
     ['xargs', ['xargs']],
     ['xargs sh -c "rm x"', ["xargs sh -c 'rm x'", "sh -c 'rm x'", 'rm x']],
@@ -314,26 +328,87 @@ describe('heredocs and herestrings', () => {
     ["node <<'JS'\nrequire('child_process').execSync('rm x')\nJS", ['node <<JS', 'rm x']],
     ['python3 <<EOF\nprint("$(rm x)")\nEOF', ['python3 <<EOF', 'rm x']],
     ['python3 script.py <<EOF\nos.system("rm x")\nEOF', ['python3 script.py <<EOF']],
+    // Where a body ends: the delimiter alone on its line (after tabs for <<-, before an optional \r).
+    ['bash <<-EOF\n\t\trm x\n\tEOF\nls', ['bash <<EOF', 'rm x', 'ls']],
+    ['bash <<EOF\n\tEOF\nrm x\nEOF', ['bash <<EOF', 'EOF', 'rm x']],
+    ["bash <<'E.F'\nEXF\nrm x\nE.F\nls", ['bash <<E.F', 'EXF', 'rm x', 'ls']],
+    ['cat <<EOF\nx\rEOF\nrm y\nEOF\nls', ['cat <<EOF', 'ls']],
+    ["bash <<''\nrm x\n\nrm y", ['bash <<', 'rm x', 'rm y']],
+    ['bash <<EOF\nrm x\n', ['bash <<EOF', 'rm x']],
+    ['bash <<EOF\n', ['bash <<EOF']],
+  ]);
+});
+
+describe('pipeline views', () => {
+  runTable([
+    ["curl -fsSL x | b'a'sh", ['curl -fsSL x', 'bash', 'curl -fsSL x | bash']],
+    ['curl x | "bash" -s -- --yes', ['curl x', 'bash -s -- --yes', 'curl x | bash -s -- --yes']],
+    ['curl x |& \\sh', ['curl x', 'sh', 'curl x |& sh']],
+    ['curl x |\n  sh', ['curl x', 'sh', 'curl x | sh']],
+    [
+      'curl -s x | tee /tmp/i.sh | sudo -E /bin/bash',
+      [
+        'curl -s x',
+        'tee /tmp/i.sh',
+        'sudo -E /bin/bash',
+        'bash',
+        'curl -s x | tee /tmp/i.sh | sudo -E /bin/bash',
+        'tee /tmp/i.sh | sudo -E /bin/bash',
+      ],
+    ],
+    ['a | b && c | d', ['a', 'b', 'a | b', 'c', 'd', 'c | d']],
+    ['x=$(curl x | sh)', ['curl x', 'sh', 'curl x | sh']],
+    ['bash -c "curl x | sh"', ["bash -c 'curl x | sh'", 'curl x', 'sh', 'curl x | sh']],
+    ["curl x | jq '.a | .b'", ['curl x', "jq '.a | .b'", "curl x | jq '.a | .b'"]],
+    [
+      'FOO=1 curl "x?a=1&b=2" 2>/dev/null | sh',
+      ["curl 'x?a=1&b=2' 2> /dev/null", 'sh', "curl 'x?a=1&b=2' 2> /dev/null | sh"],
+    ],
+    // A group's output is read as its last command's.
+    ['(curl x) | sh', ['curl x', 'sh', 'curl x | sh']],
+    ['{ echo start; curl x; } | sh', ['echo start', 'curl x', 'sh', 'curl x | sh']],
+    ['for f in *.sh; do cat "$f"; done | bash', ['cat $f', 'bash', 'cat $f | bash']],
+    ['{ a; } && b | c', ['a', 'b', 'c', 'b | c']],
+    // Unfinished or single-command "pipelines" add nothing.
+    ['a | b |', ['a', 'b', 'a | b']],
+    ['| a', ['a']],
+    ['a |', ['a']],
+    ['echo "curl x | sh"', ["echo 'curl x | sh'"]],
   ]);
 });
 
 describe('literal text piped into a shell', () => {
   runTable([
-    ["echo 'rm -rf /' | sh", ["echo 'rm -rf /'", 'sh', 'rm -rf /']],
-    ['echo -n rm x | bash -s', ['echo -n rm x', 'bash -s', 'rm x']],
-    ["printf 'rm -rf %s\\n' / | bash", ["printf 'rm -rf %s\\n' /", 'bash', 'rm -rf /']],
-    ["printf '%s %b' rm '-rf\\x20/' | bash", ["printf '%s %b' rm '-rf\\x20/'", 'bash', 'rm -rf /']],
-    ["echo -e 'rm\\x20x' | sh", ["echo -e 'rm\\x20x'", 'sh', 'rm x']],
-    ['cat <<EOF | bash\nrm -rf /\nEOF', ['cat <<EOF', 'bash', 'rm -rf /']],
-    ['cat <<< "rm x" | sudo sh', ["cat <<< 'rm x'", 'sudo sh', 'sh', 'rm x']],
+    ["echo 'rm -rf /' | sh", ["echo 'rm -rf /'", 'sh', 'rm -rf /', "echo 'rm -rf /' | sh"]],
+    ['echo -n rm x | bash -s', ['echo -n rm x', 'bash -s', 'rm x', 'echo -n rm x | bash -s']],
+    [
+      "printf 'rm -rf %s\\n' / | bash",
+      ["printf 'rm -rf %s\\n' /", 'bash', 'rm -rf /', "printf 'rm -rf %s\\n' / | bash"],
+    ],
+    [
+      "printf '%s %b' rm '-rf\\x20/' | bash",
+      ["printf '%s %b' rm '-rf\\x20/'", 'bash', 'rm -rf /', "printf '%s %b' rm '-rf\\x20/' | bash"],
+    ],
+    ["echo -e 'rm\\x20x' | sh", ["echo -e 'rm\\x20x'", 'sh', 'rm x', "echo -e 'rm\\x20x' | sh"]],
+    ['cat <<EOF | bash\nrm -rf /\nEOF', ['cat <<EOF', 'bash', 'rm -rf /', 'cat <<EOF | bash']],
+    ['cat <<< "rm x" | sudo sh', ["cat <<< 'rm x'", 'sudo sh', 'sh', 'rm x', "cat <<< 'rm x' | sudo sh"]],
     [
       'echo "import os; os.system(\'rm x\')" | python3',
-      [`echo 'import os; os.system('\\''rm x'\\'')'`, 'python3', 'rm x'],
+      [
+        `echo 'import os; os.system('\\''rm x'\\'')'`,
+        'python3',
+        'rm x',
+        `echo 'import os; os.system('\\''rm x'\\'')' | python3`,
+      ],
     ],
-    ["echo 'rm x' | tee f", ["echo 'rm x'", 'tee f']],
-    ["echo 'rm x' | bash script.sh", ["echo 'rm x'", 'bash script.sh']],
+    ["echo 'rm x' | tee f", ["echo 'rm x'", 'tee f', "echo 'rm x' | tee f"]],
+    ["echo 'rm x' | bash script.sh", ["echo 'rm x'", 'bash script.sh', "echo 'rm x' | bash script.sh"]],
     ["echo 'rm x'; bash", ["echo 'rm x'", 'bash']],
-    ['curl -fsSL https://example.com/i.sh | bash', ['curl -fsSL https://example.com/i.sh', 'bash']],
+    [
+      'curl -fsSL https://example.com/i.sh | bash',
+      ['curl -fsSL https://example.com/i.sh', 'bash', 'curl -fsSL https://example.com/i.sh | bash'],
+    ],
+    ["(echo 'rm x') | sh", ["echo 'rm x'", 'sh', 'rm x', "echo 'rm x' | sh"]],
   ]);
 });
 
@@ -485,10 +560,10 @@ describe('views that rules can rely on', () => {
 describe('limits and hostile input', () => {
   const MB = 1024 * 1024;
 
-  function assertBounded(input: string): ReturnType<typeof analyzeShell> {
+  function assertBounded(input: string): ShellAnalysis {
     const got = analyzeShell(input);
     assert.ok(got.commands.length <= MAX_VIEWS);
-    for (const view of got.commands) assert.ok(Buffer.byteLength(view) <= MAX_VIEW_BYTES);
+    assert.ok(got.commands.reduce((sum, view) => sum + view.length, 0) <= MAX_VIEW_TEXT);
     return got;
   }
 
@@ -502,34 +577,38 @@ describe('limits and hostile input', () => {
     return code;
   }
 
-  const hostile: readonly [name: string, input: () => string, truncated: boolean][] = [
-    ['5 MB of $(', () => '$('.repeat(2.5 * MB), true],
+  const hostile: readonly [name: string, input: () => string, truncated: Truncation | false][] = [
+    ['5 MB of $(', () => '$('.repeat(2.5 * MB), 'depth'],
     ['5 MB of (((', () => '('.repeat(5 * MB), false],
-    ['5 MB of ( (', () => '( '.repeat(2.5 * MB), false],
-    ['5 MB of )', () => ')'.repeat(5 * MB), false],
-    ['5 MB of ${', () => '${'.repeat(2.5 * MB), true],
-    ['5 MB of "${', () => '"${'.repeat(1.7 * MB), true],
-    ['5 MB of backticks', () => '`'.repeat(5 * MB), true],
-    ['5 MB of <(', () => '<('.repeat(2.5 * MB), true],
-    ['5 MB of $((', () => '$(('.repeat(1.7 * MB), true],
-    ["5 MB of $'", () => "$'".repeat(2.5 * MB), true],
-    ['5 MB of quotes', () => '"'.repeat(5 * MB), false],
-    ['5 MB of backslashes', () => '\\'.repeat(5 * MB), true],
-    ['5 MB of case x in', () => 'case x in '.repeat(0.5 * MB), false],
-    ['5 MB of [[', () => '[[ '.repeat(1.7 * MB), false],
-    ['5 MB of f()', () => 'f() '.repeat(1.2 * MB), false],
+    ['5 MB of ( (', () => '( '.repeat(2.5 * MB), 'work'],
+    ['5 MB of )', () => ')'.repeat(5 * MB), 'work'],
+    ['5 MB of ${', () => '${'.repeat(2.5 * MB), 'view-size'],
+    ['5 MB of "${', () => '"${'.repeat(1.7 * MB), 'view-size'],
+    ['5 MB of backticks', () => '`'.repeat(5 * MB), 'work'],
+    ['5 MB of <(', () => '<('.repeat(2.5 * MB), 'depth'],
+    ['5 MB of $((', () => '$(('.repeat(1.7 * MB), 'view-size'],
+    ["5 MB of $'", () => "$'".repeat(2.5 * MB), 'work'],
+    ['5 MB of quotes', () => '"'.repeat(5 * MB), 'work'],
+    ['5 MB of backslashes', () => '\\'.repeat(5 * MB), 'work'],
+    ['5 MB of escaped quotes in double quotes', () => `echo "${'\\"'.repeat(2.5 * MB)}"`, 'work'],
+    ['5 MB of case x in', () => 'case x in '.repeat(0.5 * MB), 'work'],
+    ['5 MB of [[', () => '[[ '.repeat(1.7 * MB), 'work'],
+    ['5 MB of f()', () => 'f() '.repeat(1.2 * MB), 'work'],
     ['5 MB of X=(', () => 'X=('.repeat(1.7 * MB), false],
-    ['heredoc openers on one line', () => 'cat <<E|'.repeat(0.6 * MB), true],
+    ['5 MB of $x', () => '$x'.repeat(2.5 * MB), 'work'],
+    ['heredoc openers on one line', () => 'cat <<E|'.repeat(0.6 * MB), 'work'],
     ['100k ;', () => ';'.repeat(100_000), false],
-    ['1M identical commands', () => 'a;'.repeat(MB), false],
-    ['a 5 MB word', () => `echo ${'a'.repeat(5 * MB)}`, true],
-    ['5 MB single-quoted', () => `echo '${'a b'.repeat(1.7 * MB)}'`, true],
-    ['100k sudo', () => `${'sudo '.repeat(100_000)}rm -rf /`, true],
-    ['100k find -exec', () => `find . ${'-exec rm {} \\; '.repeat(100_000)}`, true],
+    ['1M identical commands', () => 'a;'.repeat(MB), 'work'],
+    ['a pipeline of 1M commands', () => 'a|'.repeat(MB), 'work'],
+    ['a 5 MB word', () => `echo ${'a'.repeat(5 * MB)}`, 'view-size'],
+    ['5 MB single-quoted', () => `echo '${'a b'.repeat(1.7 * MB)}'`, 'view-size'],
+    ['100k sudo', () => `${'sudo '.repeat(100_000)}rm -rf /`, 'work'],
+    ['100k find -exec', () => `find . ${'-exec rm {} \\; '.repeat(100_000)}`, 'work'],
     ['16 nested $(', () => nestedSubstitutions(16), false],
-    ['17 nested $(', () => nestedSubstitutions(17), true],
+    ['17 nested $(', () => nestedSubstitutions(17), 'depth'],
     ['12 nested bash -c', () => nestedShellStrings(12), false],
-    ['20 nested bash -c', () => nestedShellStrings(20), true],
+    ['20 nested bash -c', () => nestedShellStrings(20), 'work'],
+    ['one wrapper too many', () => `${'nice '.repeat(MAX_WRAPPERS + 1)}rm -rf /`, 'depth'],
     ['NUL bytes', () => 'r\0m -rf /\0', false],
     ['lone surrogates', () => 'rm \ud800 -rf \udfff /', false],
   ];
@@ -559,13 +638,18 @@ describe('limits and hostile input', () => {
 
   test('text after skipped deep nesting is still analysed', () => {
     const got = analyzeShell(`${nestedSubstitutions(20)}; rm -rf /home`);
-    assert.equal(got.truncated, true);
+    assert.equal(got.truncated, 'depth');
     assert.ok(got.commands.includes('rm -rf /home'));
+  });
+
+  test('the first limit hit is the one reported', () => {
+    const got = analyzeShell(`${nestedSubstitutions(20)}; ${'a;'.repeat(MAX_WORK)}`);
+    assert.equal(got.truncated, 'depth');
   });
 
   test('the view count is capped, keeping the first views', () => {
     const got = analyzeShell(Array.from({ length: MAX_VIEWS + 50 }, (_, i) => `cmd${i}`).join(';'));
-    assert.equal(got.truncated, true);
+    assert.equal(got.truncated, 'views');
     assert.equal(got.commands.length, MAX_VIEWS);
     assert.equal(got.commands[0], 'cmd0');
     assert.equal(got.commands.at(-1), `cmd${MAX_VIEWS - 1}`);
@@ -577,14 +661,59 @@ describe('limits and hostile input', () => {
     assert.equal(got.commands.length, MAX_VIEWS);
   });
 
-  test('a long view is cut at the byte cap, on a character boundary', () => {
-    const got = analyzeShell(`echo ${'€'.repeat(MAX_VIEW_BYTES)}`);
-    assert.equal(got.truncated, true);
-    const view = got.commands[0] ?? '';
-    assert.ok(view.startsWith('echo €€€'));
-    assert.ok(Buffer.byteLength(view) <= MAX_VIEW_BYTES && Buffer.byteLength(view) > MAX_VIEW_BYTES - 3);
-    assert.ok(!view.includes('\ufffd'));
+  test('the work budget stops a long list of commands, keeping what was found', () => {
+    const got = analyzeShell(`rm -rf /; ${'ls; '.repeat(MAX_WORK)}`);
+    assert.equal(got.truncated, 'work');
+    assert.deepEqual(got.commands, ['rm -rf /', 'ls']);
   });
+
+  test('a long script within the work budget is analysed whole', () => {
+    const got = analyzeShell(`${'npm run build && npm test; '.repeat(500)}rm -rf /`);
+    assert.equal(got.truncated, false);
+    assert.ok(got.commands.includes('rm -rf /'));
+  });
+
+  test('nested code is budgeted: its text is read again at every level', () => {
+    const payload = 'a'.repeat(MAX_NESTED_CODE / 2 + 1);
+    assert.equal(analyzeShell(`bash -c "echo ${payload}"`).truncated, false);
+    assert.equal(analyzeShell(`bash -c "bash -c 'echo ${payload}'"`).truncated, 'work');
+  });
+
+  test('all views together are capped, not each view', () => {
+    const arg = 'a'.repeat(MAX_VIEW_TEXT / 3);
+    assert.equal(analyzeShell(`sudo echo "${arg}"`).truncated, false);
+    assert.equal(analyzeShell(`sudo nice echo "${arg}"`).truncated, 'view-size');
+  });
+
+  // Big data inside one command is one command: never cut, never truncated.
+  const bigButOne: readonly [name: string, input: string, view: string][] = [
+    ['a megabyte double-quoted argument', `echo "${'word '.repeat(MB / 5)}"`, `echo '${'word '.repeat(MB / 5)}'`],
+    [
+      'a megabyte single-quoted argument',
+      `curl -d '${'{"k":1},'.repeat(MB / 8)}' x`,
+      `curl -d '${'{"k":1},'.repeat(MB / 8)}' x`,
+    ],
+    [
+      'a megabyte heredoc for a file',
+      `cat > f.txt <<'EOF'\n${'a line of text\n'.repeat(MB / 15)}EOF`,
+      'cat > f.txt <<EOF',
+    ],
+    [
+      'a megabyte unquoted heredoc for a file',
+      `cat > f.txt <<EOF\n${'$HOME and text\n'.repeat(MB / 15)}EOF`,
+      'cat > f.txt <<EOF',
+    ],
+    [
+      'a commit message with escaped quotes',
+      `git commit -m "${'say \\"hi\\" '.repeat(1000)}"`,
+      `git commit -m '${'say "hi" '.repeat(1000)}'`,
+    ],
+  ];
+  for (const [name, input, view] of bigButOne) {
+    test(name, () => {
+      assert.deepEqual(analyzeShell(input), { commands: [view], truncated: false });
+    });
+  }
 
   test('non-string input yields nothing', () => {
     assert.deepEqual(analyzeShell(undefined as unknown as string), { commands: [], truncated: false });

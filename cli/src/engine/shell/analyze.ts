@@ -2,6 +2,11 @@
 // "view" (render.ts), so that a rule fires however the command is spelled. The evaluator matches rules against
 // the raw string and against every view.
 //
+// Each pipeline of two or more commands gives more views: its commands' views joined by ` | ` (or ` |& `),
+// after the views of its commands (`curl -fsSL x | b'a'sh` → `curl -fsSL x`, `bash`, `curl -fsSL x | bash`),
+// so that a rule can see what feeds what without the raw string's quoting in the way. A longer pipeline gives
+// one such view from each stage on (`a | b | c` and `b | c`), so a stage can be matched at the view's start.
+//
 // Found: lists and pipelines, groups, subshells, if/while/until/for/case bodies, function bodies; command and
 // process substitutions wherever they execute (not in single quotes or quoted heredocs); `bash -c` and other
 // shells' `-c`, `eval`, `su -c`, `watch`, `flock -c`, `env -S`; heredocs, herestrings and echo/printf/cat
@@ -13,11 +18,12 @@
 // so it is analysed; NUL bytes are removed first (bash cannot run them, and a host may strip them); `\r` counts
 // as a blank so CRLF input reads as intended.
 //
-// Pure, never throws, linear in the input, bounded by the limits in limits.ts.
-import { ViewCollector } from './collector';
+// Pure, never throws, linear in the input, bounded by the limits in limits.ts; `truncated` names the first
+// limit hit.
+import { AnalysisStopped, ViewCollector } from './collector';
 import { commandEffects, type StdinReader } from './executions';
 import { shellCommandsInCode } from './interpreters';
-import { MAX_DEPTH, MAX_WRAPPERS } from './limits';
+import { COMMAND_WORK, MAX_DEPTH, MAX_WRAPPERS, type Truncation } from './limits';
 import { heredocText, literalOutput } from './literal-output';
 import { parseExpansions, parseShell } from './parser';
 import { renderView } from './render';
@@ -27,17 +33,17 @@ import type { Word } from './word';
 export interface ShellAnalysis {
   /** The distinct views, in the order their commands were met. */
   commands: string[];
-  /** A limit was hit (or an internal error stopped the analysis): some structure was not analysed. */
-  truncated: boolean;
+  /** Which limit was hit (or `error`: a bug stopped the analysis), so that some structure was not analysed. */
+  truncated: Truncation | false;
 }
 
 export function analyzeShell(command: string): ShellAnalysis {
   const collector = new ViewCollector();
   try {
     if (typeof command === 'string') new Analysis(collector).shell(command.replaceAll('\0', ''), 0);
-  } catch {
-    // The view limit, or a bug: either way report what was found, flagged as incomplete.
-    collector.truncated = true;
+  } catch (error) {
+    // A limit that ends the analysis (already recorded), or a bug: either way report what was found.
+    collector.truncate(error instanceof AnalysisStopped ? error.reason : 'error');
   }
   return { commands: collector.views, truncated: collector.truncated };
 }
@@ -45,14 +51,41 @@ export function analyzeShell(command: string): ShellAnalysis {
 class Analysis implements ParseSink {
   constructor(private readonly collector: ViewCollector) {}
 
-  truncate(): void {
-    this.collector.truncated = true;
+  truncate(reason: Truncation): void {
+    this.collector.truncate(reason);
+  }
+
+  nestedCode(characters: number): void {
+    this.collector.countNestedCode(characters);
+  }
+
+  spend(units: number): void {
+    this.collector.spend(units);
   }
 
   /** Analyses a piece of shell code found at nesting `depth`. */
   shell(code: string, depth: number): void {
-    if (depth > MAX_DEPTH) this.truncate();
+    if (depth > MAX_DEPTH) this.truncate('depth');
     else parseShell(code, depth, this);
+  }
+
+  /** One view of the pipeline from each stage on but the last, so `^curl … \| sh` matches wherever it stands. */
+  pipeline(commands: readonly ParsedCommand[]): void {
+    for (let from = 0; from < commands.length - 1; from++) {
+      this.collector.add(this.pipelineView(commands.slice(from)));
+    }
+  }
+
+  /** Each command's own view, joined by its pipe; undefined when longer than the views have room for. */
+  private pipelineView(commands: readonly ParsedCommand[]): string | undefined {
+    let view = '';
+    for (const [i, command] of commands.entries()) {
+      const pipe = i > 0 ? ` ${commands[i - 1]!.pipe ?? '|'} ` : '';
+      const stage = renderView(command.words, command.redirects, this.collector.room - view.length - pipe.length);
+      if (stage === undefined) return undefined;
+      view += pipe + stage;
+    }
+    return view;
   }
 
   command(command: ParsedCommand): void {
@@ -79,7 +112,8 @@ class Analysis implements ParseSink {
     let stdin: StdinReader | undefined;
     for (let i = 0; i < queue.length; i += 1) {
       const { words, wrappers } = queue[i]!;
-      this.collector.add(renderView(words, command.redirects));
+      this.spend(COMMAND_WORK + words.length);
+      this.collector.add(renderView(words, command.redirects, this.collector.room));
       const effects = commandEffects(words);
       stdin ??= effects.stdin;
       for (const execution of effects.executions) {
@@ -88,7 +122,7 @@ class Analysis implements ParseSink {
         } else if (execution.kind === 'code') {
           this.runCode(execution.language, execution.code, inner);
         } else if (wrappers >= MAX_WRAPPERS) {
-          this.truncate();
+          this.truncate('depth');
         } else {
           queue.push({ words: execution.words, wrappers: wrappers + 1 });
         }
@@ -103,11 +137,12 @@ class Analysis implements ParseSink {
       this.shell(code, depth);
       return;
     }
+    this.nestedCode(code.length);
     for (const commandLine of shellCommandsInCode(reader, code)) this.shell(commandLine, depth);
   }
 
   private expansions(text: string, depth: number): void {
-    if (depth > MAX_DEPTH) this.truncate();
+    if (depth > MAX_DEPTH) this.truncate('depth');
     else parseExpansions(text, depth, this);
   }
 }

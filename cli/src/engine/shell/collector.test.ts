@@ -1,25 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { cutToBytes, ViewCollector, ViewLimitReached } from './collector';
-import { MAX_VIEW_BYTES, MAX_VIEWS } from './limits';
+import { AnalysisStopped, ViewCollector } from './collector';
+import { MAX_NESTED_CODE, MAX_VIEW_TEXT, MAX_VIEWS, MAX_WORK } from './limits';
 
-describe('cutToBytes', () => {
-  const cases: readonly { name: string; text: string; max: number; want: string }[] = [
-    { name: 'fits', text: 'abc', max: 3, want: 'abc' },
-    { name: 'ascii cut', text: 'abcdef', max: 4, want: 'abcd' },
-    { name: 'two-byte characters', text: 'ééé', max: 5, want: 'éé' },
-    { name: 'three-byte characters', text: '€€€', max: 8, want: '€€' },
-    { name: 'never splits a surrogate pair', text: 'a😀', max: 4, want: 'a' },
-    { name: 'keeps a whole pair', text: 'a😀b', max: 5, want: 'a😀' },
-    { name: 'lone surrogate counts three bytes', text: '\ud800\ud800', max: 5, want: '\ud800' },
-    { name: 'zero', text: 'abc', max: 0, want: '' },
-  ];
-  for (const { name, text, max, want } of cases) {
-    test(name, () => {
-      assert.equal(cutToBytes(text, max), want);
-    });
-  }
-});
+function stoppedBy(reason: string): (error: unknown) => boolean {
+  return (error) => error instanceof AnalysisStopped && error.reason === reason;
+}
 
 describe('ViewCollector', () => {
   test('keeps distinct views in first-seen order and skips empty ones', () => {
@@ -29,11 +15,21 @@ describe('ViewCollector', () => {
     assert.equal(collector.truncated, false);
   });
 
-  test('cuts a long view and marks the result truncated', () => {
+  test('keeps a long view whole', () => {
     const collector = new ViewCollector();
-    collector.add('x'.repeat(MAX_VIEW_BYTES + 1));
-    assert.deepEqual(collector.views, ['x'.repeat(MAX_VIEW_BYTES)]);
-    assert.equal(collector.truncated, true);
+    collector.add('x'.repeat(MAX_VIEW_TEXT));
+    assert.equal(collector.views[0]?.length, MAX_VIEW_TEXT);
+    assert.equal(collector.room, 0);
+    assert.equal(collector.truncated, false);
+  });
+
+  test('stops when the views together grow past the text cap', () => {
+    const collector = new ViewCollector();
+    collector.add('x'.repeat(MAX_VIEW_TEXT - 1));
+    collector.add('x'.repeat(MAX_VIEW_TEXT - 1)); // a repeat costs nothing
+    assert.throws(() => collector.add('yy'), stoppedBy('view-size'));
+    assert.equal(collector.truncated, 'view-size');
+    assert.equal(collector.views.length, 1);
   });
 
   test('stops at the view limit', () => {
@@ -41,8 +37,31 @@ describe('ViewCollector', () => {
     for (let i = 0; i < MAX_VIEWS; i += 1) collector.add(`v${i}`);
     collector.add('v0');
     assert.equal(collector.truncated, false);
-    assert.throws(() => collector.add('one more'), ViewLimitReached);
-    assert.equal(collector.truncated, true);
+    assert.throws(() => collector.add('one more'), stoppedBy('views'));
+    assert.equal(collector.truncated, 'views');
     assert.equal(collector.views.length, MAX_VIEWS);
+  });
+
+  test('stops when the work budget is spent', () => {
+    const collector = new ViewCollector();
+    collector.spend(MAX_WORK);
+    assert.equal(collector.truncated, false);
+    assert.throws(() => collector.spend(1), stoppedBy('work'));
+    assert.equal(collector.truncated, 'work');
+  });
+
+  test('stops when too much nested code would be read again', () => {
+    const collector = new ViewCollector();
+    collector.countNestedCode(MAX_NESTED_CODE);
+    assert.throws(() => collector.countNestedCode(1), stoppedBy('work'));
+    assert.equal(collector.truncated, 'work');
+  });
+
+  test('remembers the first limit hit', () => {
+    const collector = new ViewCollector();
+    collector.truncate('depth');
+    collector.truncate('error');
+    assert.throws(() => collector.spend(MAX_WORK + 1), stoppedBy('work'));
+    assert.equal(collector.truncated, 'depth');
   });
 });

@@ -1,44 +1,58 @@
-// The distinct views found so far, with the MAX_VIEWS and MAX_VIEW_BYTES caps applied.
-import { MAX_VIEW_BYTES, MAX_VIEWS } from './limits';
+// The distinct views found so far, and the record of which cap (if any) cut the analysis short. The caps that
+// end the analysis outright (MAX_VIEWS, MAX_VIEW_TEXT and the work budget) throw AnalysisStopped.
+import { MAX_NESTED_CODE, MAX_VIEW_TEXT, MAX_VIEWS, MAX_WORK, type Truncation } from './limits';
 
-/** Thrown when the view cap is reached: nothing found afterwards could be reported, so analysis stops. */
-export class ViewLimitReached extends Error {}
+/** Thrown when a cap is reached that nothing found afterwards could be reported past: analysis stops. */
+export class AnalysisStopped extends Error {
+  constructor(readonly reason: Truncation) {
+    super(`shell analysis stopped: ${reason}`);
+  }
+}
 
 export class ViewCollector {
   readonly views: string[] = [];
-  truncated = false;
+  /** The first cap that was hit. */
+  truncated: Truncation | false = false;
   private readonly seen = new Set<string>();
+  private viewText = 0;
+  private work = 0;
+  private nestedCode = 0;
 
-  add(view: string): void {
-    if (view === '') return;
-    const capped = cutToBytes(view, MAX_VIEW_BYTES);
-    if (capped.length < view.length) this.truncated = true;
-    if (this.seen.has(capped)) return;
-    if (this.views.length >= MAX_VIEWS) {
-      this.truncated = true;
-      throw new ViewLimitReached('view limit reached');
-    }
-    this.seen.add(capped);
-    this.views.push(capped);
+  /** Characters the views may still grow by; a renderer can stop once past it. */
+  get room(): number {
+    return MAX_VIEW_TEXT - this.viewText;
   }
-}
 
-/** The longest prefix of `text` within `maxBytes` of UTF-8, never splitting a surrogate pair. */
-export function cutToBytes(text: string, maxBytes: number): string {
-  if (text.length * 3 <= maxBytes) return text;
-  let bytes = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    const pair = code >= 0xd800 && code <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1));
-    // A lone surrogate is encoded as U+FFFD, three bytes.
-    const size = pair ? 4 : code < 0x80 ? 1 : code < 0x800 ? 2 : 3;
-    if (bytes + size > maxBytes) return text.slice(0, i);
-    bytes += size;
-    if (pair) i += 1;
+  /** Adds a view; undefined stands for one that renderView found longer than `room`. */
+  add(view: string | undefined): void {
+    if (view === undefined) this.stop('view-size');
+    if (view === '' || this.seen.has(view)) return;
+    if (this.views.length >= MAX_VIEWS) this.stop('views');
+    this.viewText += view.length;
+    if (this.viewText > MAX_VIEW_TEXT) this.stop('view-size');
+    this.seen.add(view);
+    this.views.push(view);
   }
-  return text;
-}
 
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
+  /** Records a cap that skipped some structure while the analysis goes on. */
+  truncate(reason: Truncation): void {
+    if (this.truncated === false) this.truncated = reason;
+  }
+
+  /** Spends `units` of the work budget (see MAX_WORK). */
+  spend(units: number): void {
+    this.work += units;
+    if (this.work > MAX_WORK) this.stop('work');
+  }
+
+  /** Spends the work budget on `characters` of nested code about to be parsed again. */
+  countNestedCode(characters: number): void {
+    this.nestedCode += characters;
+    if (this.nestedCode > MAX_NESTED_CODE) this.stop('work');
+  }
+
+  private stop(reason: Truncation): never {
+    this.truncate(reason);
+    throw new AnalysisStopped(reason);
+  }
 }

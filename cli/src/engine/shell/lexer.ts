@@ -5,7 +5,7 @@
 import { decodeAnsiC } from './ansi-c';
 import { MAX_DEPTH } from './limits';
 import type { Heredoc, ParseSink } from './syntax';
-import { isBareExpansion, type Word, WordBuilder } from './word';
+import { isBareExpansion, plainWord, type Word, WordBuilder } from './word';
 
 export type Operator = ';' | ';;' | ';&' | ';;&' | '&' | '&&' | '|' | '||' | '|&' | '(' | ')' | '\n' | 'eof';
 
@@ -22,13 +22,32 @@ export interface LexerHooks {
   nested(text: string, depth: number): void;
 }
 
-/** Open constructs while `scan` skips ahead: `(`, `${` (unquoted or inside double quotes), `"`, heredoc text. */
-type ScanMode = 'paren' | 'brace' | 'dbrace' | 'dquote' | 'text';
+/** Open constructs while `scan` skips ahead. */
+enum ScanMode {
+  Paren,
+  /** `${` unquoted. */
+  Brace,
+  /** `${` inside double quotes. */
+  DBrace,
+  DQuote,
+  /** Text that expands like a double-quoted string but has no closing quote (an unquoted heredoc body). */
+  Text,
+}
+
+/** The only characters `scan` acts on; it steps over everything else. */
+const SCAN_STOPS = new Uint8Array(128);
+for (const c of '\\$`"\'()}<>') SCAN_STOPS[c.charCodeAt(0)] = 1;
 
 const EOF: Token = { kind: 'op', op: 'eof' };
-/** Characters that end a run of plain unquoted word text. */
-const UNQUOTED_RUN = /[^ \t\n\r;&|()<>\\'"$`]+/y;
-const DOUBLE_QUOTED_RUN = /[^"\\$`]+/y;
+/** Characters (all ASCII) that end a run of plain unquoted word text: blanks, operators, quotes, expansions. */
+const ENDS_UNQUOTED_RUN = new Uint8Array(128);
+for (const c of ' \t\n\r;&|()<>\\\'"$`') ENDS_UNQUOTED_RUN[c.charCodeAt(0)] = 1;
+/** Those of them that always end the word too (`<`, `>` and `(` may continue it: `<(…)`, `2>`, `A=(…)`). */
+const ENDS_WORD = new Set([' ', '\t', '\n', '\r', ';', '&', '|', ')']);
+/** Double-quoted text up to a quote, backslash, `$` or backtick. */
+const PLAIN_DOUBLE_QUOTED_RUN = /[^"\\$`]*/y;
+/** The escapes of double quotes: `\$`, `` \` ``, `\"`, `\\` and a line continuation; other backslashes stay. */
+const DOUBLE_QUOTED_ESCAPE = /\\([$`"\\])|\\\n/g;
 const NAME_START = /[A-Za-z_]/;
 const NAME_REST = /[A-Za-z0-9_]*/y;
 const SPECIAL_PARAMETER = /[0-9@*#?$!-]/;
@@ -67,7 +86,10 @@ export class Lexer {
       }
       const before = this.pos;
       const token = this.operator(c) ?? this.word(fdAllowed);
-      if (token) return token;
+      if (token) {
+        this.sink.spend(1);
+        return token;
+      }
       // Only a line continuation reads as no word; anything else must not stall the loop.
       if (this.pos === before) this.pos += 1;
     }
@@ -95,7 +117,7 @@ export class Lexer {
 
   /** Analyses the substitutions in text that expands like a double-quoted string (an unquoted heredoc body). */
   scanExpansions(): void {
-    this.scan('text');
+    this.scan(ScanMode.Text);
   }
 
   private skipBlanks(): void {
@@ -170,10 +192,20 @@ export class Lexer {
   /** Reads one word; returns a redirection instead when the word is an fd number glued to `<`/`>`. */
   private word(fdAllowed: boolean): Token | undefined {
     const src = this.src;
+    const plainEnd = this.unquotedRunEnd(this.pos);
+    const next = src[plainEnd];
+    if (plainEnd > this.pos && (next === undefined || ENDS_WORD.has(next))) {
+      // Most words are plain text up to a blank or an operator: skip the builder.
+      const text = src.slice(this.pos, plainEnd);
+      this.pos = plainEnd;
+      return { kind: 'word', word: plainWord(text) };
+    }
     const word = new WordBuilder();
     for (;;) {
       const c = src[this.pos];
       if (c === undefined) break;
+      // Each piece of a word (quoted text, an escape, an expansion) is work: `$x$x$x…` is half a million.
+      this.sink.spend(1);
       if (c === '<' || c === '>') {
         if (src[this.pos + 1] === '(') {
           this.processSubstitution(word);
@@ -186,7 +218,7 @@ export class Lexer {
         if (!word.isArrayAssignmentStart) break;
         const start = this.pos;
         this.pos += 1;
-        this.scan('paren');
+        this.scan(ScanMode.Paren);
         word.addExpansion(src.slice(start, this.pos), false);
         continue;
       }
@@ -211,13 +243,23 @@ export class Lexer {
         this.backtickWord(word, false);
         continue;
       }
-      UNQUOTED_RUN.lastIndex = this.pos;
-      const run = UNQUOTED_RUN.exec(src);
-      if (run === null) break;
-      word.addUnquoted(run[0]);
-      this.pos += run[0].length;
+      const runEnd = this.unquotedRunEnd(this.pos);
+      if (runEnd === this.pos) break;
+      word.addUnquoted(src.slice(this.pos, runEnd));
+      this.pos = runEnd;
     }
     return word.isEmpty ? undefined : { kind: 'word', word: word.build() };
+  }
+
+  /** Where the run of plain unquoted word text starting at `from` ends. */
+  private unquotedRunEnd(from: number): number {
+    const src = this.src;
+    let i = from;
+    for (; i < src.length; i += 1) {
+      const code = src.charCodeAt(i);
+      if (code < 128 && ENDS_UNQUOTED_RUN[code] === 1) break;
+    }
+    return i;
   }
 
   private escape(word: WordBuilder): void {
@@ -246,10 +288,19 @@ export class Lexer {
   /** Reads a double-quoted string whose opening quote is already consumed. */
   private doubleQuoted(word: WordBuilder): void {
     const src = this.src;
+    const close = this.unexpandedDoubleQuotedEnd();
+    if (close >= 0) {
+      // Nothing inside expands (a long message, typically): one piece, its escapes resolved at once.
+      const text = src.slice(this.pos, close);
+      word.addQuoted(text.includes('\\') ? text.replace(DOUBLE_QUOTED_ESCAPE, '$1') : text);
+      this.pos = Math.min(close + 1, src.length);
+      return;
+    }
     word.addQuoted('');
     for (;;) {
       const c = src[this.pos];
       if (c === undefined) return;
+      this.sink.spend(1);
       if (c === '"') {
         this.pos += 1;
         return;
@@ -270,12 +321,37 @@ export class Lexer {
       } else if (c === '`') {
         this.backtickWord(word, true);
       } else {
-        DOUBLE_QUOTED_RUN.lastIndex = this.pos;
-        const run = DOUBLE_QUOTED_RUN.exec(src)![0];
-        word.addQuoted(run);
-        this.pos += run.length;
+        const end = this.plainDoubleQuotedRunEnd(this.pos);
+        word.addQuoted(src.slice(this.pos, end));
+        this.pos = end;
       }
     }
+  }
+
+  /**
+   * Where the double-quoted string at the cursor ends (its closing quote, or the end of the input) if nothing
+   * in it expands; -1 if a `$` or a backtick comes first. Each escape costs the work it would as a piece.
+   */
+  private unexpandedDoubleQuotedEnd(): number {
+    const src = this.src;
+    let i = this.pos;
+    for (;;) {
+      i = this.plainDoubleQuotedRunEnd(i);
+      const c = src[i];
+      if (c === undefined) return src.length;
+      if (c === '"') return i;
+      if (c !== '\\') return -1;
+      // Whatever follows a backslash is escaped or plain, never special.
+      this.sink.spend(1);
+      i += 2;
+    }
+  }
+
+  /** Where the run of double-quoted text that needs no attention, starting at `from`, ends. */
+  private plainDoubleQuotedRunEnd(from: number): number {
+    PLAIN_DOUBLE_QUOTED_RUN.lastIndex = from;
+    PLAIN_DOUBLE_QUOTED_RUN.test(this.src);
+    return PLAIN_DOUBLE_QUOTED_RUN.lastIndex;
   }
 
   /** Everything that starts with `$`: substitutions, expansions, `$'…'`, `$"…"`, or a plain dollar sign. */
@@ -294,7 +370,7 @@ export class Lexer {
       word.addExpansion(src.slice(start, this.pos), false);
     } else if (c1 === '{') {
       this.pos = start + 2;
-      this.scan(inDoubleQuotes ? 'dbrace' : 'brace');
+      this.scan(inDoubleQuotes ? ScanMode.DBrace : ScanMode.Brace);
       const text = src.slice(start, this.pos);
       word.addExpansion(text, isBareExpansion(text));
     } else if (c1 === "'" && !inDoubleQuotes) {
@@ -338,8 +414,8 @@ export class Lexer {
   /** The cursor is just past the `(` of `$(`, `<(` or `>(`; leaves it past the matching `)`. */
   private substitution(): void {
     if (this.depth >= MAX_DEPTH) {
-      this.sink.truncate();
-      this.scan('paren');
+      this.sink.truncate('depth');
+      this.scan(ScanMode.Paren);
       return;
     }
     this.depth += 1;
@@ -350,7 +426,7 @@ export class Lexer {
   /** Parses a separate piece of code one level deeper, unless that is too deep. */
   private nested(text: string): void {
     if (text === '') return;
-    if (this.depth >= MAX_DEPTH) this.sink.truncate();
+    if (this.depth >= MAX_DEPTH) this.sink.truncate('depth');
     else this.hooks.nested(text, this.depth + 1);
   }
 
@@ -360,12 +436,12 @@ export class Lexer {
    * parsed again as such.
    */
   private arithmetic(bodyStart: number): void {
-    if (!this.scan('paren')) return;
+    if (!this.scan(ScanMode.Paren)) return;
     if (this.src[this.pos] === ')') {
       this.pos += 1;
       return;
     }
-    const closed = this.scan('paren');
+    const closed = this.scan(ScanMode.Paren);
     this.nested(this.src.slice(bodyStart, closed ? this.pos - 1 : this.pos));
   }
 
@@ -378,7 +454,7 @@ export class Lexer {
   /** Reads the backtick substitution at the cursor and parses its body (with `\$`, `` \` ``, `\\` unescaped). */
   private backtick(inDoubleQuotes: boolean): void {
     const src = this.src;
-    const body: string[] = [];
+    let body = '';
     let runStart = this.pos + 1;
     let i = runStart;
     while (i < src.length && src[i] !== '`') {
@@ -388,15 +464,15 @@ export class Lexer {
       }
       const next = src[i + 1];
       if (next === '$' || next === '`' || next === '\\' || (inDoubleQuotes && next === '"')) {
-        body.push(src.slice(runStart, i), next);
+        body += src.slice(runStart, i) + next;
         runStart = i + 2;
       }
       i += 2;
     }
     const end = Math.min(i, src.length);
-    body.push(src.slice(runStart, end));
+    body += src.slice(runStart, end);
     this.pos = Math.min(end + 1, src.length);
-    this.nested(body.join(''));
+    this.nested(body);
   }
 
   /**
@@ -405,9 +481,14 @@ export class Lexer {
    */
   private scan(initial: ScanMode): boolean {
     const src = this.src;
-    const stack: ScanMode[] = [initial];
+    const stack = new ScanStack(initial);
     while (this.pos < src.length) {
-      const mode = stack[stack.length - 1]!;
+      const code = src.charCodeAt(this.pos);
+      if (code >= 128 || SCAN_STOPS[code] === 0) {
+        this.pos += 1;
+        continue;
+      }
+      const mode = stack.top;
       const c = src[this.pos]!;
       if (c === '\\') {
         this.pos += 2;
@@ -418,48 +499,53 @@ export class Lexer {
         continue;
       }
       if (c === '`') {
-        this.backtick(mode === 'dquote' || mode === 'dbrace');
+        this.backtick(mode === ScanMode.DQuote || mode === ScanMode.DBrace);
         continue;
       }
       this.pos += 1;
-      if (mode === 'dquote' || mode === 'text') {
-        if (c === '"' && mode === 'dquote') stack.pop();
+      if (mode === ScanMode.DQuote || mode === ScanMode.Text) {
+        if (c === '"' && mode === ScanMode.DQuote) stack.pop();
       } else if (c === '"') {
-        stack.push('dquote');
-      } else if (c === "'" && mode !== 'dbrace') {
+        stack.push(ScanMode.DQuote);
+      } else if (c === "'" && mode !== ScanMode.DBrace) {
         const end = src.indexOf("'", this.pos);
         this.pos = end === -1 ? src.length : end + 1;
-      } else if (c === '(' && mode === 'paren') {
-        stack.push('paren');
-      } else if (c === ')' && mode === 'paren') {
+      } else if (c === '(' && mode === ScanMode.Paren) {
+        stack.push(ScanMode.Paren);
+      } else if (c === ')' && mode === ScanMode.Paren) {
         stack.pop();
-      } else if (c === '}' && (mode === 'brace' || mode === 'dbrace')) {
+      } else if (c === '}' && (mode === ScanMode.Brace || mode === ScanMode.DBrace)) {
         stack.pop();
       } else if ((c === '<' || c === '>') && src[this.pos] === '(') {
         this.pos += 1;
         this.scanSubstitution(stack);
       }
-      if (stack.length === 0) return true;
+      if (stack.empty) return true;
     }
     this.pos = src.length;
     return false;
   }
 
-  private scanDollar(stack: ScanMode[], mode: ScanMode): void {
+  private scanDollar(stack: ScanStack, mode: ScanMode): void {
     const src = this.src;
     const c1 = src[this.pos + 1];
     if (c1 === '(') {
       if (src[this.pos + 2] === '(') {
         this.pos += 3;
-        stack.push('paren', 'paren');
+        stack.push(ScanMode.Paren);
+        stack.push(ScanMode.Paren);
       } else {
         this.pos += 2;
         this.scanSubstitution(stack);
       }
     } else if (c1 === '{') {
       this.pos += 2;
-      stack.push(mode === 'dquote' || mode === 'dbrace' || mode === 'text' ? 'dbrace' : 'brace');
-    } else if (c1 === "'" && (mode === 'paren' || mode === 'brace')) {
+      stack.push(
+        mode === ScanMode.DQuote || mode === ScanMode.DBrace || mode === ScanMode.Text
+          ? ScanMode.DBrace
+          : ScanMode.Brace,
+      );
+    } else if (c1 === "'" && (mode === ScanMode.Paren || mode === ScanMode.Brace)) {
       this.pos = Math.min(this.ansiCEnd(this.pos + 2) + 1, src.length);
     } else {
       this.pos += 1;
@@ -467,12 +553,12 @@ export class Lexer {
   }
 
   /** A substitution met while scanning: parsed if the depth allows, else skipped as one more open paren. */
-  private scanSubstitution(stack: ScanMode[]): void {
+  private scanSubstitution(stack: ScanStack): void {
     if (this.depth < MAX_DEPTH) {
       this.substitution();
     } else {
-      this.sink.truncate();
-      stack.push('paren');
+      this.sink.truncate('depth');
+      stack.push(ScanMode.Paren);
     }
   }
 
@@ -480,19 +566,71 @@ export class Lexer {
   private readHeredocBodies(): void {
     const src = this.src;
     for (const { heredoc, stripTabs } of this.pending) {
-      const lines: string[] = [];
-      while (this.pos < src.length) {
-        const newline = src.indexOf('\n', this.pos);
-        const end = newline === -1 ? src.length : newline;
-        let line = src.slice(this.pos, end);
-        this.pos = end + 1;
-        if (stripTabs) line = line.replace(/^\t+/, '');
-        if ((line.endsWith('\r') ? line.slice(0, -1) : line) === heredoc.delimiter) break;
-        lines.push(line);
+      const start = this.pos;
+      const delimiterLine = findDelimiterLine(src, start, heredoc.delimiter, stripTabs);
+      let end: number;
+      if (delimiterLine) {
+        end = Math.max(start, delimiterLine.newlineBefore);
+        this.pos = Math.min(delimiterLine.end + 1, src.length);
+      } else {
+        // Unterminated: the body runs to the end of the input (a final newline ends its last line).
+        end = Math.max(start, src.endsWith('\n') ? src.length - 1 : src.length);
+        this.pos = src.length;
       }
-      this.pos = Math.min(this.pos, src.length);
-      heredoc.body = lines.join('\n');
+      const body = src.slice(start, end);
+      heredoc.body = stripTabs ? body.replace(/(^|\n)\t+/g, '$1') : body;
     }
     this.pending.length = 0;
+  }
+}
+
+/**
+ * The line that ends a heredoc whose body starts at `start` (just after a newline): the delimiter alone on
+ * its line, after tabs for `<<-`, before an optional `\r`. One native search, however long the body.
+ * `newlineBefore` is the newline that ends the body, `end` where the delimiter line ends.
+ */
+function findDelimiterLine(
+  src: string,
+  start: number,
+  delimiter: string,
+  stripTabs: boolean,
+): { newlineBefore: number; end: number } | undefined {
+  if (delimiter.includes('\n')) return undefined;
+  const escaped = delimiter.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const line = new RegExp(`\\n${stripTabs ? '\\t*' : ''}${escaped}\\r?(?=\\n|$)`, 'g');
+  line.lastIndex = start - 1;
+  const match = line.exec(src);
+  return match ? { newlineBefore: match.index, end: match.index + match[0].length } : undefined;
+}
+
+/** The open constructs of `scan`, innermost last, in a byte array: a megabyte of `((((` is a megabyte deep. */
+class ScanStack {
+  private modes = new Uint8Array(64);
+  private size = 0;
+
+  constructor(initial: ScanMode) {
+    this.push(initial);
+  }
+
+  get top(): ScanMode {
+    return this.modes[this.size - 1] as ScanMode;
+  }
+
+  get empty(): boolean {
+    return this.size === 0;
+  }
+
+  push(mode: ScanMode): void {
+    if (this.size === this.modes.length) {
+      const grown = new Uint8Array(this.size * 2);
+      grown.set(this.modes);
+      this.modes = grown;
+    }
+    this.modes[this.size] = mode;
+    this.size += 1;
+  }
+
+  pop(): void {
+    if (this.size > 0) this.size -= 1;
   }
 }

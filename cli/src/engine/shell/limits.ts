@@ -1,6 +1,7 @@
 // Bounds of shell analysis. The analysis runs inside a hook with a deadline, on input an agent controls, so
-// every kind of nesting and every output is capped. Hitting any cap sets `truncated`; the evaluator still
-// matches rules against the raw command string, so a cap hides structure, never the whole command.
+// every kind of nesting, every output and the total work are capped. Hitting a cap leaves some structure
+// unanalysed and says which cap in `truncated`; the evaluator then asks a human unless a restrictive rule
+// fired anyway (see evaluator.ts), so a cap can delay a command but never wave it through.
 
 /**
  * Deepest nesting analysed: command and process substitution (`$(…)`, backticks, `<(…)`), shell strings
@@ -15,11 +16,63 @@ export const MAX_WRAPPERS = 16;
 /** Most distinct views returned; identical views are reported once, in first-seen order. */
 export const MAX_VIEWS = 1000;
 
-/** Longest rendered view, in UTF-8 bytes; a longer view is cut at a character boundary. */
-export const MAX_VIEW_BYTES = 8 * 1024;
+/**
+ * Most characters in all views together. Views are never cut, so one simple command of a megabyte (a long
+ * `echo "…"`, a `git commit -m` with a huge message) is one view of a megabyte; this cap stops the copies
+ * that wrappers, nested shell strings and pipeline views make of such a command from multiplying it.
+ */
+export const MAX_VIEW_TEXT = 2 * 1024 * 1024;
+
+/**
+ * The work budget, in units of roughly a quarter of a microsecond. The lexer spends one per token (a word, an
+ * operator or a redirection, at any depth) and one per piece of a word it has to read apart (a quoted part,
+ * an escape, an expansion: `$x$x$x…` is one word of half a million pieces); each command analysed costs
+ * COMMAND_WORK plus its word count (a command the parser found, and each command a wrapper runs: rendering
+ * its view and reading its options walk its words again). A megabyte of `a; a; a; …` (half a million
+ * commands) stops after about 4,500 of them instead of taking half a second, a megabyte of tiny words after
+ * 50,000. Long text in one piece (a megabyte-long argument, quoted string or heredoc body) costs one unit:
+ * it is one command however long it is.
+ */
+export const MAX_WORK = 50_000;
+
+/** What analysing one command costs besides its words: about what reading eight words costs. */
+export const COMMAND_WORK = 8;
+
+/**
+ * Most characters of nested code parsed again (shell strings, heredocs and text fed to a shell, interpreter
+ * code, backtick bodies), also part of the work budget: nesting re-reads its text at every level, so a
+ * megabyte nested sixteen deep would otherwise be read sixteen times.
+ */
+export const MAX_NESTED_CODE = 1024 * 1024;
 
 /**
  * Most commands held back while heredoc bodies are pending (a command is analysed once the body of each of
  * its heredocs has been read, at the end of its line). Past this, held commands are analysed without bodies.
  */
 export const MAX_HELD_COMMANDS = 1000;
+
+/** Which cap cut an analysis short. */
+export type Truncation =
+  /** MAX_DEPTH or MAX_WRAPPERS. */
+  | 'depth'
+  /** MAX_VIEWS. */
+  | 'views'
+  /** MAX_VIEW_TEXT. */
+  | 'view-size'
+  /** MAX_WORK, MAX_NESTED_CODE or MAX_HELD_COMMANDS. */
+  | 'work'
+  /** A bug stopped the analysis. */
+  | 'error';
+
+function mebibytes(characters: number): string {
+  return `${characters / (1024 * 1024)} MiB`;
+}
+
+/** Each cap in words, for the message that asks a human instead. */
+export const TRUNCATION_LIMITS: Record<Truncation, string> = {
+  depth: `more than ${MAX_DEPTH} levels of nesting or wrappers`,
+  views: `more than ${MAX_VIEWS} distinct commands`,
+  'view-size': `more than ${mebibytes(MAX_VIEW_TEXT)} of command text once decomposed`,
+  work: `more commands and words than ssg's work budget allows, or more than ${mebibytes(MAX_NESTED_CODE)} of nested code`,
+  error: 'an internal error of the analyser',
+};

@@ -1,19 +1,22 @@
 // Finds the simple commands of a shell script without building a syntax tree: compound commands (`if`,
 // `while`, `for`, `case`, `{ }`, `( )`, function definitions) only matter for where commands start, so their
 // reserved words are skipped and the commands inside are reported like any other. Commands go to the sink as
-// soon as they are complete, except that a command waits for its heredoc bodies (read when its line ends).
+// soon as they are complete, except that a command waits for its heredoc bodies (read when its line ends);
+// a pipeline of two or more commands goes to the sink once more, after its last command.
 import { Lexer, type Operator, type Token } from './lexer';
 import { MAX_HELD_COMMANDS } from './limits';
-import type { ParsedCommand, ParseSink, Redirect } from './syntax';
+import type { ParsedCommand, ParseSink, PipeOperator, Redirect } from './syntax';
 import type { Word } from './word';
 
 /** Parses `text` (shell code found at nesting `depth`) and reports its commands to `sink`. */
 export function parseShell(text: string, depth: number, sink: ParseSink): void {
+  if (depth > 0) sink.nestedCode(text.length);
   new ScriptParser(newLexer(text, depth, sink), sink).parse(false);
 }
 
 /** Reports the commands of the substitutions in text that expands like a double-quoted string. */
 export function parseExpansions(text: string, depth: number, sink: ParseSink): void {
+  if (depth > 0) sink.nestedCode(text.length);
   newLexer(text, depth, sink).scanExpansions();
 }
 
@@ -60,6 +63,9 @@ const SKIPPED_RESERVED_WORDS = new Set([
   'coproc',
 ]);
 
+/** Reserved words that close a compound command whose output a following `|` pipes on. */
+const GROUP_CLOSERS = new Set(['}', 'fi', 'done', 'esac']);
+
 const SEPARATORS_IN_CONDITION = new Set(['\n', ';', ';;', ';&', ';;&', '&', '|', '|&', 'eof']);
 
 class ScriptParser {
@@ -73,10 +79,13 @@ class ScriptParser {
   private cases = 0;
   /** Open parentheses inside `[[ … ]]`. */
   private conditionParens = 0;
-  /** The last complete command, when it pipes into the one being read. */
-  private stdinFrom: ParsedCommand | undefined;
-  /** Complete commands waiting for heredoc bodies. */
-  private readonly held: ParsedCommand[] = [];
+  /** The commands of the pipeline being read: each one so far ended with a pipe. */
+  private pipeline: ParsedCommand[] = [];
+  /** The last command that ended, and whether the token just read closed a group around it (`)`, `}`, `done`). */
+  private lastCommand: ParsedCommand | undefined;
+  private groupClosed = false;
+  /** Complete commands and pipelines waiting for heredoc bodies. */
+  private readonly held: (ParsedCommand | ParsedCommand[])[] = [];
   /** A token read ahead and not yet handled. */
   private pushedBack: Token | undefined;
 
@@ -95,7 +104,7 @@ class ScriptParser {
       if (closeOnParen && token.kind === 'op' && token.op === ')' && this.parens === 0) break;
       this.commandToken(token);
     }
-    this.endCommand(false);
+    this.endCommand();
     this.flush(true);
   }
 
@@ -174,19 +183,21 @@ class ScriptParser {
   }
 
   private commandToken(token: Token): void {
+    const afterGroup = this.groupClosed;
+    this.groupClosed = false;
     if (token.kind === 'word') this.commandWord(token.word);
     else if (token.kind === 'redirect') this.redirect(token.op, token.fd);
-    else this.operator(token.op);
+    else this.operator(token.op, afterGroup);
   }
 
   /** The command so far is `time` or `time -p`: bash's keyword, which may time a compound command. */
   private get afterTimeKeyword(): boolean {
-    const [first, second, third] = this.words;
+    const { words } = this;
     return (
-      first?.text === 'time' &&
-      !first.quoted &&
-      (second === undefined || second.text === '-p') &&
-      third === undefined &&
+      words.length <= 2 &&
+      words[0]?.text === 'time' &&
+      !words[0].quoted &&
+      (words.length === 1 || words[1]?.text === '-p') &&
       !this.assigned &&
       this.redirects.length === 0
     );
@@ -195,6 +206,7 @@ class ScriptParser {
   private commandWord(word: Word): void {
     if ((this.atCommandStart || this.afterTimeKeyword) && !word.quoted && this.reservedWord(word.text)) {
       this.words = []; // `time { …; }`: what runs is the commands inside.
+      this.groupClosed = GROUP_CLOSERS.has(word.text);
       return;
     }
     if (word.assignment && this.words.length === 0) {
@@ -249,7 +261,8 @@ class ScriptParser {
     this.redirects.push(isDuplication(op, target.text) ? { op: normalised } : { op: normalised, target });
   }
 
-  private operator(op: Operator): void {
+  /** `afterGroup`: the token before closed a group (see GROUP_CLOSERS). */
+  private operator(op: Operator, afterGroup: boolean): void {
     switch (op) {
       case '(':
         if (
@@ -267,38 +280,57 @@ class ScriptParser {
           else this.parens += 1;
           return;
         }
-        this.endCommand(false);
+        this.endCommand();
         this.parens += 1;
         return;
       case ')':
-        this.endCommand(false);
+        this.endCommand();
         if (this.parens > 0) this.parens -= 1;
+        this.groupClosed = true;
         return;
       case '|':
       case '|&':
-        this.endCommand(true);
+        if (afterGroup && this.atCommandStart && this.lastCommand && this.pipeline.length === 0) {
+          // `(curl x) | sh`, `{ …; curl x; } | sh`: read as the group's last command piping on, which is
+          // what matters when that command prints code.
+          this.lastCommand.pipe = op;
+          this.pipeline.push(this.lastCommand);
+        } else {
+          this.endCommand(op);
+        }
         return;
       case ';;':
       case ';&':
       case ';;&':
-        this.endCommand(false);
+        this.endCommand();
         if (this.cases > 0) this.mode = 'casePattern';
         return;
+      case '\n':
+        // `curl x |` continues on the next line.
+        if (this.atCommandStart && this.pipeline.length > 0) return;
+        this.endCommand();
+        return;
       default:
-        this.endCommand(false);
+        this.endCommand();
     }
   }
 
-  private endCommand(piped: boolean): void {
+  /** Ends the command being read; `pipe` when its output goes on to the next command. */
+  private endCommand(pipe?: PipeOperator): void {
     if (this.words.length > 0 || this.redirects.length > 0) {
       const command: ParsedCommand = { words: this.words, redirects: this.redirects, depth: this.lexer.depth };
-      if (this.stdinFrom) command.stdinFrom = this.stdinFrom;
+      const previous = this.pipeline.at(-1);
+      if (previous) command.stdinFrom = previous;
+      if (pipe) command.pipe = pipe;
       this.held.push(command);
-      this.stdinFrom = piped ? command : undefined;
+      this.pipeline.push(command);
+      this.lastCommand = command;
       this.words = [];
       this.redirects = [];
-    } else {
-      this.stdinFrom = undefined;
+    }
+    if (!pipe) {
+      if (this.pipeline.length > 1) this.held.push(this.pipeline);
+      this.pipeline = [];
     }
     this.assigned = false;
     this.flush(false);
@@ -308,12 +340,11 @@ class ScriptParser {
     if (this.held.length === 0) return;
     if (!force && this.lexer.hasPendingHeredocs) {
       if (this.held.length <= MAX_HELD_COMMANDS) return;
-      this.sink.truncate();
+      this.sink.truncate('work');
     }
-    for (const command of this.held) {
-      this.sink.command(command);
-      // Only the next command looks back through a pipe; dropping the link keeps long pipelines collectable.
-      command.stdinFrom = undefined;
+    for (const item of this.held) {
+      if (Array.isArray(item)) this.sink.pipeline(item);
+      else this.sink.command(item);
     }
     this.held.length = 0;
   }

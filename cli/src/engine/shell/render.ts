@@ -23,14 +23,13 @@
 //    `< in.txt`, `&> out.log`, `&>> out.log`, `<> file`, `<<< word`. A default fd is dropped (`1> x` → `> x`,
 //    `0< x` → `< x`), `>|` is `>`, and `>& file` is `&> file`. Duplications have no space: `2>&1`, `>&2`,
 //    `2>&-`. A heredoc is `<<` and its delimiter without quotes (`<<EOF` for `<<-'EOF'`), never its body.
-// 7. A view longer than MAX_VIEW_BYTES is cut (and the analysis marked truncated).
-import { MAX_VIEW_BYTES } from './limits';
+// 7. A pipeline of two or more commands is also shown whole: its commands' views joined by ` | `, or ` |& `
+//    where stderr goes along (`curl -fsSL x | b'a'sh` → `curl -fsSL x | bash`), after its commands' views.
+//    A group piped on counts as its last command: `(curl x) | sh` and `{ cd /tmp; curl x; } | sh` give
+//    `curl x | sh`.
+// 8. A view is never cut. When all views together would grow past MAX_VIEW_TEXT the analysis stops there.
 import type { Redirect } from './syntax';
 import { isBareText, type Word } from './word';
-
-function renderWord(word: Word): string {
-  return word.bare ? word.text : quote(word.text);
-}
 
 /** Single-quotes `text` the way a shell would read it back. */
 export function quote(text: string): string {
@@ -44,26 +43,38 @@ export function commandName(word: Word): string {
   return base === '' ? word.text : base;
 }
 
-/** The view of a command (see the rules above); may exceed MAX_VIEW_BYTES, which the caller cuts. */
-export function renderView(words: readonly Word[], redirects: readonly Redirect[]): string {
+/**
+ * The view of a command (see the rules above), or undefined when it would be longer than `room` characters:
+ * the caller has no room for it, and a megabyte of words need not be joined (nor a megabyte of `'` quoted
+ * into four) to learn that.
+ */
+export function renderView(words: readonly Word[], redirects: readonly Redirect[], room: number): string | undefined {
   const parts: string[] = [];
-  // Every UTF-16 unit is at least one UTF-8 byte, so past this length the view will be cut anyway.
-  let room = MAX_VIEW_BYTES;
-  for (let i = 0; i < words.length + redirects.length && room >= 0; i += 1) {
-    const part = i < words.length ? renderViewWord(words[i]!, i === 0) : renderRedirect(redirects[i - words.length]!);
+  let length = -1;
+  for (let i = 0; i < words.length + redirects.length; i += 1) {
+    const left = room - length - 1;
+    const part =
+      i < words.length ? renderViewWord(words[i]!, i === 0, left) : renderRedirect(redirects[i - words.length]!, left);
+    if (part === undefined || part.length > left) return undefined;
+    length += part.length + 1;
     parts.push(part);
-    room -= part.length + 1;
   }
   return parts.join(' ');
 }
 
-function renderViewWord(word: Word, isCommandName: boolean): string {
-  if (!isCommandName) return renderWord(word);
-  const name = commandName(word);
-  return word.bare || isBareText(name) ? name : quote(name);
+/** The word as a view shows it, or undefined when quoting it would take more than `room` characters. */
+function renderViewWord(word: Word, isCommandName: boolean, room: number): string | undefined {
+  const text = isCommandName ? commandName(word) : word.text;
+  if (word.bare || (isCommandName && isBareText(text))) return text;
+  // Quoting adds two characters, and three for each quote inside: count only as far as the room allows.
+  let length = text.length + 2;
+  for (let at = text.indexOf("'"); at >= 0 && length <= room; at = text.indexOf("'", at + 1)) length += 3;
+  return length > room ? undefined : quote(text);
 }
 
-function renderRedirect(redirect: Redirect): string {
+function renderRedirect(redirect: Redirect, room: number): string | undefined {
   if (redirect.heredoc) return `<<${redirect.heredoc.delimiter}`;
-  return redirect.target ? `${redirect.op} ${renderWord(redirect.target)}` : redirect.op;
+  if (!redirect.target) return redirect.op;
+  const target = renderViewWord(redirect.target, false, room - redirect.op.length - 1);
+  return target === undefined ? undefined : `${redirect.op} ${target}`;
 }

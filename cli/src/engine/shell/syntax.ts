@@ -1,4 +1,6 @@
-// What the parser hands to the analysis: simple commands, one at a time, in the order a shell would meet them.
+// What the parser hands to the analysis: simple commands, one at a time, in the order a shell would meet them,
+// and each pipeline once all of its commands have been handed over.
+import type { Truncation } from './limits';
 import type { Word } from './word';
 
 export interface Heredoc {
@@ -24,13 +26,23 @@ export interface ParsedCommand {
   redirects: Redirect[];
   /** The command whose output this one reads through a pipe. */
   stdinFrom?: ParsedCommand | undefined;
+  /** The pipe its output goes through to the next command: `|`, or `|&` (stderr too). */
+  pipe?: PipeOperator;
   /** Nesting depth it was found at (0 for the top level; see MAX_DEPTH). */
   depth: number;
 }
 
+export type PipeOperator = '|' | '|&';
+
 /** Receives what the parser finds. */
 export interface ParseSink {
   command(command: ParsedCommand): void;
+  /** A pipeline of two or more commands, each already passed to `command`; all but the last have a `pipe`. */
+  pipeline(commands: readonly ParsedCommand[]): void;
   /** Called when a limit stopped part of the input from being analysed. */
-  truncate(): void;
+  truncate(reason: Truncation): void;
+  /** Called before nested code (text read before, at a shallower depth) is parsed again; may stop the analysis. */
+  nestedCode(characters: number): void;
+  /** Spends work (see MAX_WORK); may stop the analysis. */
+  spend(units: number): void;
 }

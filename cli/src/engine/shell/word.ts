@@ -12,33 +12,17 @@ export interface Word {
   assignment: boolean;
 }
 
-enum CharClass {
-  Plain = 0,
-  /** Needs quoting to be shown as itself. */
-  Special = 1,
-  /** Needs quoting unless it came unquoted from the source, where it is glob/brace/tilde syntax. */
-  Glob = 2,
-}
-
-const CLASSES = new Uint8Array(128);
-for (let code = 0; code < 0x20; code += 1) CLASSES[code] = CharClass.Special;
-CLASSES[0x7f] = CharClass.Special;
-for (const c of ' ;&|<>()$`\'"\\#!') CLASSES[c.charCodeAt(0)] = CharClass.Special;
-for (const c of '*?[]{}~') CLASSES[c.charCodeAt(0)] = CharClass.Glob;
-
-function classOf(code: number): CharClass {
-  // Non-ASCII is plain, except the Unicode spaces that would make a view misleading.
-  if (code < 128) return CLASSES[code] as CharClass;
-  return code === 0x85 || code === 0xa0 || code === 0x2028 || code === 0x2029 ? CharClass.Special : CharClass.Plain;
-}
+// Characters that need quoting to be shown as themselves: controls, blanks and shell syntax, plus the
+// Unicode spaces that would make a view misleading (other non-ASCII is plain). Glob, brace and tilde
+// characters need quoting too unless they came unquoted from the source, where they are syntax.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must be quoted.
+const SPECIAL = /[\x00-\x20\x7f;&|<>()$`'"\\#!\x85\xa0\u2028\u2029]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: as above.
+const SPECIAL_OR_GLOB = /[\x00-\x20\x7f;&|<>()$`'"\\#!\x85\xa0\u2028\u2029*?[\]{}~]/;
 
 /** True when `text` reads the same unquoted: no whitespace, no shell-special characters. */
 export function isBareText(text: string, globAllowed = false): boolean {
-  for (let i = 0; i < text.length; i += 1) {
-    const cls = classOf(text.charCodeAt(i));
-    if (cls === CharClass.Special || (cls === CharClass.Glob && !globAllowed)) return false;
-  }
-  return true;
+  return !(globAllowed ? SPECIAL : SPECIAL_OR_GLOB).test(text);
 }
 
 const NOT_BARE_IN_EXPANSION = /[\s'"`\\;&|<>()]/;
@@ -49,6 +33,11 @@ export function isBareExpansion(text: string): boolean {
 }
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=/;
+
+/** The word for plain unquoted text: what a WordBuilder given only `text` builds, without the builder. */
+export function plainWord(text: string): Word {
+  return { text, bare: isBareText(text, true), quoted: false, assignment: text.includes('=') && ASSIGNMENT.test(text) };
+}
 
 export class WordBuilder {
   private readonly parts: string[] = [];
@@ -101,7 +90,7 @@ export class WordBuilder {
 
   build(): Word {
     const text = this.parts.join('');
-    const name = ASSIGNMENT.exec(text);
+    const name = text.includes('=') ? ASSIGNMENT.exec(text) : null;
     return {
       text,
       bare: this.bare && text !== '',
