@@ -4,7 +4,7 @@
 //   unreachable         an earlier-evaluated rule always fires first (warning)
 //   invalid-regex, unsafe-regex, invalid-glob   from the compiler (error)
 //   ask-without-prompt, force-without-substitute, unknown-field, unknown-capability, rule-id (warnings)
-import { compileRules } from './compiler';
+import { type CompiledRule, compileRules } from './compiler';
 import { KNOWN_FIELD_NAMES, resolveField } from './fields';
 import {
   CAPABILITIES,
@@ -12,6 +12,7 @@ import {
   type Diagnostic,
   type ExprNode,
   type ParsedFile,
+  RESTRICTIVE_DECISIONS,
   type RuleNode,
 } from './types';
 
@@ -91,7 +92,7 @@ export function lintRules(files: ParsedFile[]): Diagnostic[] {
     }
   }
   const { ordered, diagnostics: compileDiagnostics } = compileRules(files);
-  diagnostics.push(...unreachableRules(ordered.map((compiled) => compiled.node)), ...compileDiagnostics);
+  diagnostics.push(...unreachableRules(ordered), ...compileDiagnostics);
   return diagnostics;
 }
 
@@ -121,14 +122,20 @@ function describeAndAfterOr(groups: readonly ExprNode[][]): { message: string; a
 }
 
 /** Rules that can never decide because an earlier-evaluated rule for the same (or any) target always fires first. */
-function unreachableRules(ordered: readonly RuleNode[]): Diagnostic[] {
+function unreachableRules(compiled: readonly CompiledRule[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  const ordered = compiled.map((c) => c.node);
   const groupKeys = ordered.map((rule) => (rule.groups.length === 0 ? [new Set<string>()] : rule.groups.map(groupKey)));
   for (let later = 1; later < ordered.length; later++) {
     const rule = ordered[later]!;
     for (let earlier = 0; earlier < later; earlier++) {
       const first = ordered[earlier]!;
       if (first.target !== 'any' && first.target !== rule.target) continue;
+      // On shell commands a permissive rule must hold on every view and a restrictive one on any, so a
+      // permissive `^npm\s` does not cover `npm publish; ls`, which a later DENY still decides.
+      const onShell = rule.target === 'execute' || rule.target === 'any';
+      const permissiveFirst = compiled[earlier]!.readsCommand && !RESTRICTIVE_DECISIONS.has(first.decision);
+      if (onShell && permissiveFirst && RESTRICTIVE_DECISIONS.has(rule.decision)) continue;
       // `first` fires whenever `rule` does if each of rule's groups contains all conditions of one of first's.
       const covered = groupKeys[later]!.every((group) => groupKeys[earlier]!.some((cover) => isSubset(cover, group)));
       if (!covered) continue;

@@ -14,6 +14,12 @@ export type Decision = 'allow' | 'block' | 'log' | 'shadow' | 'ask' | 'force';
 
 export const DECISIONS: readonly Decision[] = ['allow', 'block', 'log', 'shadow', 'ask', 'force'];
 
+/**
+ * Decisions that stop or hold a call. On shell commands they fire when any view matches, while the permissive
+ * ones (allow, log, shadow) must hold on every view; a broken condition holds in them (fail-secure).
+ */
+export const RESTRICTIVE_DECISIONS: ReadonlySet<Decision> = new Set(['block', 'ask', 'force']);
+
 export type Severity = 'error' | 'warning' | 'info';
 
 /** One tool call of an agent, after its host's wire format has been parsed by an adapter. */

@@ -41,7 +41,6 @@ describe('walkProject', () => {
     assert.deepEqual(rel(walked.ruleFiles), ['.ssg/rules/project.rules', 'rules/team.rules']);
     assert.deepEqual(rel(walked.files.map((file) => file.path)), [
       '.gitignore',
-      'rules/team.rules',
       'src/.env.local',
       'src/app.ts',
       'src/nested/deep/util.py',

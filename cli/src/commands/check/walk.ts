@@ -1,7 +1,8 @@
 // Collects what `ssg check` looks at under the given paths: the `*.rules` files to lint and the project files
 // to check as if an agent were writing them. Skips dependency and build output (node_modules, .git, dist,
 // build), hidden folders except `.ssg`, plain names listed in the `.gitignore` of each folder given, and symbolic links (no
-// loops, no escaping the project). Files inside `.ssg/` are ssg's own configuration: linted, not checked.
+// loops, no escaping the project). Files inside `.ssg/` are ssg's own configuration and `*.rules` files are
+// rules: both are linted, not checked.
 import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 
@@ -21,8 +22,9 @@ export function walkProject(paths: readonly string[]): WalkResult {
   const ruleFiles = new Set<string>();
   const files = new Map<string, ProjectFile>();
   const addFile = (path: string, size: number, insideSsg: boolean): void => {
+    // Rule files quote the very patterns they guard against: they are linted, never checked as writes.
     if (path.endsWith('.rules')) ruleFiles.add(path);
-    if (!insideSsg) files.set(path, { path, size });
+    else if (!insideSsg) files.set(path, { path, size });
   };
   for (const given of paths) {
     const root = resolve(given);
