@@ -28,7 +28,8 @@ Checks a project against its rules (default path: .):
      against the rules that apply to the project: files that would be blocked or asked about.
 
 Skipped: node_modules, .git, dist, build, hidden folders (except .ssg), plain names in the top .gitignore,
-symbolic links, binary files and files over 1 MiB (listed with --verbose). Files in .ssg/ are linted only.
+symbolic links, binary files and files over 1 MiB (listed with --verbose). Files in .ssg/ and *.rules files
+are linted only.
 
 Output, one finding per line:
   path:line:col: error|warning: message [code]     (rule files)
