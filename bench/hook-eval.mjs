@@ -37,7 +37,9 @@ function scenario(name, setup, runs) {
     tool_input: { command: 'git status && npm test' },
     tool_use_id: 'toolu_1',
   });
-  timeRun([ssg, 'hook', 'eval'], payload, env); // fills the compiled-rules cache, like every later call
+  // Fills the caches every later call reads, as the first call of a session does: the prepared rules and V8's
+  // code cache of the hook bundle (both under SSG_HOME/cache/).
+  timeRun([ssg, 'hook', 'eval'], payload, env);
   const base = [];
   const hook = [];
   for (let i = 0; i < runs; i++) {
@@ -55,6 +57,10 @@ function scenario(name, setup, runs) {
 }
 
 export function runHookBench(runs = 40) {
+  if (process.env.NODE_EXTRA_CA_CERTS) {
+    // Node parses those certificates before running anything, which can double `node -e 0` and so flatter the ratio.
+    console.log(`note: NODE_EXTRA_CA_CERTS is set; node -e 0 includes parsing ${process.env.NODE_EXTRA_CA_CERTS}`);
+  }
   return [
     scenario(
       'default + sleep rules',

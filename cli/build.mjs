@@ -1,6 +1,9 @@
 // Bundles the CLI into two CommonJS files. The hook entry is kept separate and small because it
 // runs before every tool call of every agent: its start-up time is the product's hot path.
-import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, version } from 'esbuild';
 
 const common = {
   bundle: true,
@@ -11,12 +14,39 @@ const common = {
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
-  // Sources are ESM and use import.meta.url; give the CommonJS bundle the equivalent.
-  define: { 'import.meta.url': '__ssgModuleUrl' },
-  banner: { js: "const __ssgModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+
+// Names this build for the caches the hook keeps between runs (prepared rules, V8's code cache of the bundle),
+// which must never outlive the code that wrote them. Derived from what goes into the bundle, not from file
+// times: npm installs every file with the same mtime.
+const buildId = createHash('sha256')
+  .update(`${version}\0${JSON.stringify(common)}\0`)
+  .update(
+    sourceFiles('src')
+      .map((file) => `${file}\0${readFileSync(file, 'utf8')}\0`)
+      .join(''),
+  )
+  .digest('hex')
+  .slice(0, 16);
+
+const options = {
+  ...common,
+  // Sources are ESM and use import.meta.url; give the CommonJS bundle the equivalent. The first line names the
+  // build, for the launcher (bin/ssg.cjs), which reads it before running the bundle.
+  define: { 'import.meta.url': '__ssgModuleUrl', __SSG_BUILD_ID__: JSON.stringify(buildId) },
+  banner: {
+    js: `// ssg build ${buildId}\nconst __ssgModuleUrl = require('node:url').pathToFileURL(__filename).href;`,
+  },
 };
 
 await Promise.all([
-  build({ ...common, entryPoints: ['src/main.ts'], outfile: 'dist/ssg.cjs' }),
-  build({ ...common, entryPoints: ['src/hook-main.ts'], outfile: 'dist/hook.cjs' }),
+  build({ ...options, entryPoints: ['src/main.ts'], outfile: 'dist/ssg.cjs' }),
+  build({ ...options, entryPoints: ['src/hook-main.ts'], outfile: 'dist/hook.cjs' }),
 ]);
+
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : [join(dir, entry.name)]))
+    .filter((file) => !file.endsWith('.test.ts'))
+    .sort();
+}

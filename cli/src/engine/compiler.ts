@@ -3,6 +3,8 @@
 // they can apply to. Never throws; a condition that cannot be compiled is reported and fails secure.
 import { type Field, resolveField } from './fields';
 import { type CompiledOperator, compileOperator, type ValueTest } from './operators';
+import { RegexCompiler } from './regex';
+import type { RegexForms } from './regex-form';
 import {
   CAPABILITIES,
   type Capability,
@@ -49,13 +51,20 @@ export interface CompiledRuleSet {
   fieldCount: number;
   /** Conditions that could not be compiled (invalid or unsafe regexes, invalid globs), with their position. */
   diagnostics: Diagnostic[];
+  /** The form of every regex pattern compiled here (see regex-form.ts), to pass back to a later compile. */
+  regexForms: RegexForms;
+}
+
+export interface CompileOptions {
+  /** Forms of an earlier compile, possibly read back from storage: current ones spare the regex analysis. */
+  regexForms?: RegexForms;
 }
 
 /** Decisions that stop a call. For them a broken condition holds; for the others it does not. */
 const STOPPING: ReadonlySet<Decision> = new Set(['block', 'force', 'ask']);
 
-export function compileRules(files: ParsedFile[]): CompiledRuleSet {
-  const compiler = new RuleCompiler();
+export function compileRules(files: ParsedFile[], options: CompileOptions = {}): CompiledRuleSet {
+  const compiler = new RuleCompiler(new RegexCompiler(options.regexForms));
   const rules = files.flatMap((file) => file.rules);
   const compiled = files.flatMap((file) =>
     file.rules.filter((rule) => rule.enabled).map((rule) => compiler.compileRule(rule, file.file)),
@@ -68,7 +77,14 @@ export function compileRules(files: ParsedFile[]): CompiledRuleSet {
       ordered.filter((rule) => rule.node.target === capability || rule.node.target === 'any'),
     ]),
   ) as Record<Capability, CompiledRule[]>;
-  return { rules, ordered, byCapability, fieldCount: compiler.fieldCount, diagnostics: compiler.diagnostics };
+  return {
+    rules,
+    ordered,
+    byCapability,
+    fieldCount: compiler.fieldCount,
+    diagnostics: compiler.diagnostics,
+    regexForms: compiler.regexes.forms,
+  };
 }
 
 class RuleCompiler {
@@ -76,6 +92,8 @@ class RuleCompiler {
   private readonly slots = new Map<string, number>();
   /** Hub packs repeat the same patterns across many rules; compile each operator/value pair once. */
   private readonly operators = new Map<string, CompiledOperator>();
+
+  constructor(readonly regexes: RegexCompiler) {}
 
   get fieldCount(): number {
     return this.slots.size;
@@ -110,7 +128,7 @@ class RuleCompiler {
     const key = `${node.op}\0${node.value}`;
     let operator = this.operators.get(key);
     if (!operator) {
-      operator = compileOperator(node.op, node.value);
+      operator = compileOperator(node.op, node.value, this.regexes.compile);
       this.operators.set(key, operator);
     }
     // Fail secure: a condition we cannot evaluate takes the value that pushes its rule towards firing when

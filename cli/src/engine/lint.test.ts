@@ -79,12 +79,16 @@ describe('lintRules', () => {
     },
     {
       name: 'reachable: a permissive command rule does not cover a later restrictive one on shell commands',
-      files: ['rule npm {\npriority 90\nLOG execution\nIF command REGEX "^npm\\s"\n}\nrule publish {\nDENY execution\nIF command REGEX "^npm\\s" AND command CONTAINS "publish"\n}'],
+      files: [
+        'rule npm {\npriority 90\nLOG execution\nIF command REGEX "^npm\\s"\n}\nrule publish {\nDENY execution\nIF command REGEX "^npm\\s" AND command CONTAINS "publish"\n}',
+      ],
       want: [],
     },
     {
       name: 'unreachable: a permissive command rule still covers a later permissive one',
-      files: ['rule npm {\npriority 90\nLOG execution\nIF command REGEX "^npm\\s"\n}\nrule test {\nSHADOW execution\nIF command REGEX "^npm\\s" AND command CONTAINS "test"\n}'],
+      files: [
+        'rule npm {\npriority 90\nLOG execution\nIF command REGEX "^npm\\s"\n}\nrule test {\nSHADOW execution\nIF command REGEX "^npm\\s" AND command CONTAINS "test"\n}',
+      ],
       want: [{ code: 'unreachable', severity: 'warning', file: '0.rules', line: 6, ruleId: 'test' }],
     },
     {

@@ -1,7 +1,7 @@
 // The condition operators, each compiled once into a test on the field's value. String operators are
 // case-sensitive; REGEX and LINE_REGEX follow the pattern's own flags (see regex.ts), GLOB is in glob.ts.
 import { compileGlob } from './glob';
-import { compileRegex } from './regex';
+import { compileRegex, type RegexCompileResult } from './regex';
 import type { Operator } from './types';
 
 export type ValueTest = (value: string) => boolean;
@@ -22,7 +22,12 @@ export const OPERATORS: readonly Operator[] = [
   'LINE_REGEX',
 ];
 
-export function compileOperator(op: Operator, value: string): CompiledOperator {
+export function compileOperator(
+  op: Operator,
+  value: string,
+  /** How REGEX and LINE_REGEX patterns are compiled; the rule compiler passes one that reuses stored forms. */
+  compilePattern: (pattern: string) => RegexCompileResult = compileRegex,
+): CompiledOperator {
   switch (op) {
     case 'CONTAINS':
       return ok((text) => text.includes(value));
@@ -46,7 +51,7 @@ export function compileOperator(op: Operator, value: string): CompiledOperator {
       }
     case 'REGEX':
     case 'LINE_REGEX': {
-      const compiled = compileRegex(value);
+      const compiled = compilePattern(value);
       if (!compiled.ok) return compiled;
       const { regex } = compiled;
       return ok(op === 'REGEX' ? (text) => regex.test(text) : (text) => regex.testLines(text));

@@ -69,6 +69,74 @@ export function requiredLiterals(tokens: readonly RegexToken[]): string[] {
   return runs.sort((a, b) => b.length - a.length);
 }
 
+/**
+ * When the pattern can only match where it starts (every top-level alternative begins with `^`; without the m flag
+ * that is the start of the searched text): literal prefixes, one of which every match starts with —
+ * `^(rm|git\s+push)\s|^shred` → `rm`, `git`, `shred`. A text that starts otherwise is rejected without running the
+ * regex, which also spares compiling it: most of a regex's cost in a process that runs it a few times. Undefined
+ * when not known: an alternative without `^`, or one whose first atom can be absent, is a class or an escape.
+ * `caseless` (the i flag): the prefixes are in lower case, and stop before a non-ASCII character, whose case
+ * folding is not one-to-one.
+ */
+export function leadingPrefixes(tokens: readonly RegexToken[], caseless: boolean): string[] | undefined {
+  const prefixes: string[] = [];
+  for (const [anchor, ...rest] of topLevelAlternatives(tokens)) {
+    if (anchor?.text !== '^' || (anchor.kind !== 'special' && anchor.kind !== 'escape')) return undefined;
+    const found = prefixesOf(rest, caseless);
+    if (found === undefined) return undefined;
+    prefixes.push(...found);
+  }
+  return [...new Set(prefixes)];
+}
+
+/** Literal prefixes, one of which every match of the token sequence starts with; undefined when unknown. */
+function prefixesOf(tokens: readonly RegexToken[], caseless: boolean): string[] | undefined {
+  const first = tokens[0];
+  if (first?.kind === 'open' && isGroupOpener(first.text)) {
+    const close = matchingClose(tokens, 0);
+    const quantifier = tokens[close + 1];
+    if (tokens[close]?.kind !== 'close' || (quantifier?.kind === 'quantifier' && quantifier.min === 0)) {
+      return undefined;
+    }
+    const prefixes: string[] = [];
+    for (const alternative of topLevelAlternatives(tokens.slice(1, close))) {
+      const found = prefixesOf(alternative, caseless);
+      if (found === undefined) return undefined;
+      prefixes.push(...found);
+    }
+    return prefixes;
+  }
+  let run = '';
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const next = tokens[i + 1];
+    const quantifier = next?.kind === 'quantifier' ? next : undefined;
+    if (token.kind !== 'char' || quantifier?.min === 0 || (caseless && token.code >= 128)) break;
+    run += caseless ? String.fromCharCode(token.code).toLowerCase() : String.fromCharCode(token.code);
+    // A repeated character is there once, but what follows it is not adjacent any more.
+    if (quantifier) break;
+  }
+  return run === '' ? undefined : [run];
+}
+
+/** `(`, `(?:` or a named group's opener: a group that matches what its body matches (no lookaround, no flags). */
+function isGroupOpener(text: string): boolean {
+  return text === '(' || text === '(?:' || /^\(\?<[A-Za-z_$]/.test(text);
+}
+
+/** The token sequence split at its `|` outside groups. */
+function topLevelAlternatives(tokens: readonly RegexToken[]): RegexToken[][] {
+  const alternatives: RegexToken[][] = [[]];
+  let depth = 0;
+  for (const token of tokens) {
+    if (token.kind === 'open') depth++;
+    else if (token.kind === 'close') depth--;
+    if (token.kind === 'alternation' && depth === 0) alternatives.push([]);
+    else alternatives[alternatives.length - 1]!.push(token);
+  }
+  return alternatives;
+}
+
 function topLevelAlternation(tokens: readonly RegexToken[]): boolean {
   let depth = 0;
   for (const token of tokens) {

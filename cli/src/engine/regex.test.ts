@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type BoundedRegex, compileRegex } from './regex';
+import { type BoundedRegex, compileRegex, RegexCompiler } from './regex';
+import { describeRegex, REGEX_FORM_VERSION, type RegexForm, type RegexForms } from './regex-form';
 
 function compiled(pattern: string): BoundedRegex {
   const result = compileRegex(pattern);
@@ -161,4 +162,169 @@ describe('BoundedRegex: testLines', () => {
     it(`${tc.pattern} in ${JSON.stringify(tc.text.slice(0, 20))}`, () =>
       assert.equal(compiled(tc.pattern).testLines(tc.text), tc.want));
   }
+});
+
+describe('BoundedRegex: leading prefixes', () => {
+  // A pattern anchored at the start skips texts (lines, for testLines) that start with none of its prefixes; the
+  // answers must be what the regex itself says.
+  const cases: Array<{ pattern: string; text: string; want: boolean; lines?: boolean }> = [
+    { pattern: '^(cat|tac)\\s', text: 'tac x', want: true },
+    { pattern: '^(cat|tac)\\s', text: 'cab x', want: false },
+    { pattern: '(?i)^(cat|TAC)\\s', text: 'Tac x', want: true },
+    { pattern: '(?i)^k', text: '\u212a', want: false },
+    { pattern: '(?i)^(?:ǅ|x)', text: 'ǆ', want: true },
+    { pattern: '^abc', text: 'ab', want: false },
+    { pattern: '^abc', text: 'x\nab\nabc', want: true, lines: true },
+    { pattern: '^ab', text: 'a\nb', want: false, lines: true },
+    { pattern: '^(rm|git)\\s', text: 'rm -rf x', want: true },
+    { pattern: '^(rm|git)\\s', text: 'git push', want: true },
+    { pattern: '^(rm|git)\\s', text: 'echo rm x', want: false },
+    { pattern: '^(rm|git)\\s', text: '', want: false },
+    { pattern: '(?i)^rm\\s', text: 'RM x', want: true },
+    { pattern: '(?i)^rm\\s', text: 'xrm x', want: false },
+    { pattern: '^a|b', text: 'xb', want: true },
+    { pattern: '^(a|)b', text: 'b', want: true },
+    { pattern: '^a?b', text: 'b', want: true },
+    { pattern: '^[ab]c', text: 'bc', want: true },
+    { pattern: '(?m)^a', text: 'b\na', want: true },
+    { pattern: '(?i)^é', text: 'É', want: true },
+    { pattern: '^\\p{Lu}', text: 'Éa', want: true },
+    { pattern: '\\Agit', text: 'git', want: true },
+    { pattern: '^git', text: `${'x'.repeat(5000)}git`, want: false },
+    { pattern: '^(rm|git)\\s', text: 'echo\nrm x', want: true, lines: true },
+    { pattern: '^(rm|git)\\s', text: 'echo rm x\ngit', want: false, lines: true },
+    { pattern: '^a', text: 'b\r\na', want: true, lines: true },
+    { pattern: '^a', text: '\n\n', want: false, lines: true },
+    { pattern: '^\\s*a', text: '\n  a', want: true, lines: true },
+  ];
+  for (const tc of cases) {
+    it(`${tc.pattern} ${tc.lines ? 'in a line of' : 'in'} ${JSON.stringify(tc.text.slice(0, 20))}`, () => {
+      const regex = compiled(tc.pattern);
+      assert.equal(tc.lines ? regex.testLines(tc.text) : regex.test(tc.text), tc.want);
+    });
+  }
+});
+
+describe('RegexCompiler: stored forms', () => {
+  const patterns = [
+    'rm\\s+-rf',
+    '(?i)drop\\s+table',
+    '(?i)key\\s*=\\s*["\\x27][a-z0-9]{16,}',
+    '^\\s*debugger;?\\s*$',
+    'foo\\z',
+    '(?<=\\$)\\d+',
+    '(?i)^café$',
+    '(a+)+$',
+    '(foo',
+    '(?=x)(a+)+$',
+  ];
+  const texts = [
+    'sudo rm  -rf /',
+    'DROP TABLE users',
+    "API_KEY = 'ABCDEFGHIJKLMNOP12'",
+    'a();\n  debugger;\nb();',
+    `${'x'.repeat(5000)}foo`,
+    `${'x'.repeat(5000)}foo\n`,
+    'cost $42',
+    'CAFÉ',
+    `${'a'.repeat(3000)}!`,
+  ];
+  /** What each pattern answers on each text, or why it does not compile. */
+  const outcomes = (compile: (pattern: string) => ReturnType<typeof compileRegex>): unknown[] =>
+    patterns.map((pattern) => {
+      const compiled = compile(pattern);
+      return compiled.ok
+        ? texts.map((text) => [compiled.regex.test(text), compiled.regex.testLines(text)])
+        : [compiled.code, compiled.reason];
+    });
+  const stored = (): RegexForms => {
+    const first = new RegexCompiler();
+    for (const pattern of patterns) first.compile(pattern);
+    return JSON.parse(JSON.stringify(first.forms)) as RegexForms;
+  };
+
+  it('records the form of every pattern it compiles', () => {
+    const compiler = new RegexCompiler();
+    for (const pattern of patterns) compiler.compile(pattern);
+    assert.deepEqual(Object.keys(compiler.forms), patterns);
+    for (const pattern of patterns) assert.deepEqual(compiler.forms[pattern], describeRegex(pattern));
+  });
+
+  it('reuses forms read back from JSON, with the same answers as compiling afresh', () => {
+    const known = stored();
+    const compiler = new RegexCompiler(known);
+    assert.deepEqual(outcomes(compiler.compile), outcomes(compileRegex));
+    for (const pattern of patterns) assert.equal(compiler.forms[pattern], known[pattern], `${pattern} reused`);
+  });
+
+  const stale: Array<{ name: string; damage: (form: RegexForm) => unknown }> = [
+    { name: 'of another version', damage: (form) => ({ ...form, version: REGEX_FORM_VERSION - 1 }) },
+    { name: 'of the wrong shape', damage: () => ({ ok: true, source: 1 }) },
+    { name: 'null', damage: () => null },
+    { name: 'a string', damage: () => 'rm' },
+  ];
+  for (const tc of stale) {
+    it(`works a pattern out again, and records it so, when its stored form is ${tc.name}`, () => {
+      const known = stored();
+      for (const pattern of patterns) known[pattern] = tc.damage(known[pattern]!) as RegexForm;
+      const compiler = new RegexCompiler(known);
+      assert.deepEqual(outcomes(compiler.compile), outcomes(compileRegex));
+      for (const pattern of patterns) assert.deepEqual(compiler.forms[pattern], describeRegex(pattern), pattern);
+    });
+  }
+
+  // Well-formed, but a source V8 rejects: only found out when the regex first runs, and worked out again then.
+  const unbuildable: Array<{ name: string; damage: (form: Extract<RegexForm, { ok: true }>) => RegexForm }> = [
+    { name: 'source', damage: (form) => ({ ...form, source: '(', inner: undefined }) },
+    { name: 'inner source', damage: (form) => ({ ...form, inner: '[' }) },
+  ];
+  for (const tc of unbuildable) {
+    it(`gives the same answers when a stored ${tc.name} does not compile`, () => {
+      const known = stored();
+      for (const pattern of patterns) {
+        const form = known[pattern]!;
+        if (form.ok) known[pattern] = tc.damage(form);
+      }
+      assert.deepEqual(outcomes(new RegexCompiler(known).compile), outcomes(compileRegex));
+    });
+  }
+
+  it('fails a test when a stored form is usable but its pattern turns out refused', () => {
+    const compiled = new RegexCompiler({ '(a': { ...describeRegex('a'), source: '(' } as RegexForm }).compile('(a');
+    assert.ok(compiled.ok, 'the stored form is trusted until the regex runs');
+    assert.throws(() => compiled.regex.test('a'), /unterminated group/);
+  });
+
+  it('a form is only ever used for the pattern it is stored under', () => {
+    const compiler = new RegexCompiler({ 'rm\\s+-rf': describeRegex('^never$') });
+    const compiled = compiler.compile('rm\\s+-rf');
+    assert.ok(compiled.ok);
+    assert.equal(compiled.regex.test('never'), true, 'the stored form is trusted for its own pattern');
+    const other = compiler.compile('^never$');
+    assert.ok(other.ok);
+    assert.equal(other.regex.test('rm  -rf'), false);
+  });
+
+  it('treats patterns named like Object.prototype members as plain keys', () => {
+    const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+    const compiler = new RegexCompiler(JSON.parse('{"__proto__": {"polluted": true}}') as RegexForms);
+    for (const name of names) {
+      const compiled = compiler.compile(name);
+      assert.ok(compiled.ok, name);
+      assert.equal(compiled.regex.test(`x ${name} y`), true, name);
+    }
+    assert.deepEqual(Object.keys(compiler.forms), names);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    const again = new RegexCompiler(JSON.parse(JSON.stringify(compiler.forms)) as RegexForms);
+    for (const name of names) again.compile(name);
+    for (const name of names) assert.equal(again.forms[name]?.version, REGEX_FORM_VERSION, name);
+  });
+
+  it('ignores a huge store of forms it does not need', () => {
+    const known: RegexForms = {};
+    for (let i = 0; i < 20_000; i++) known[`unused-${i}`] = describeRegex('x');
+    const compiler = new RegexCompiler(known);
+    assert.ok(compiler.compile('rm').ok);
+    assert.deepEqual(Object.keys(compiler.forms), ['rm']);
+  });
 });

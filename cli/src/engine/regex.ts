@@ -5,9 +5,9 @@
 // 1. V8's linear-time engine. With the flag below, V8 abandons backtracking after 50,000 backtracks and
 //    finishes the match with an automaton, which kills exponential blow-ups like `(a+)+$`. It only covers
 //    patterns that engine can run (no lookaround, no back-references, no `i`/`u` flag, counts up to 16);
-//    `--enable-experimental-regexp-engine` lets us ask V8 which patterns those are (the `l` flag compiles
-//    exactly them), and `(?i)` patterns and large counts are rewritten to get inside (regex-dialect).
-//    Patterns outside it that contain a nested unbounded quantifier are refused as `unsafe-regex`.
+//    regex-form.ts asks V8 which patterns those are, and rewrites `(?i)` patterns and large counts to get
+//    inside (regex-dialect). Patterns outside it that contain a nested unbounded quantifier are refused as
+//    `unsafe-regex`.
 // 2. Windows. The fallback does not help with polynomial blow-ups, which come from the search restarting at
 //    every position (`\s+x` on a megabyte of spaces is quadratic), so long texts are searched in windows of
 //    2 KiB that overlap by 256 characters: the work is linear in the text, and every match up to 256
@@ -18,13 +18,21 @@
 //    longer than 256 characters that straddle two windows are missed.
 // 3. Required literals. When every match must contain some literal (`password` in `.*password\s*=`), a text
 //    without it is rejected by `indexOf`, and only windows and lines holding the longest one are searched.
+//    Likewise a pattern that only matches at the start (`^(rm|git\s+push)\s`) rejects a text (a line, for
+//    testLines) that starts with none of its leading prefixes — `rm`, `git` — without running, or compiling,
+//    the regex.
 import { setFlagsFromString } from 'node:v8';
-import { hasNestedUnboundedQuantifier, requiredLiterals } from './regex-analysis';
-import { foldCase, splitLargeCounts, translateRegex } from './regex-dialect';
-import { joinTokens, type RegexToken } from './regex-syntax';
+import { describeRegex, isCurrentForm, type RegexForm, type RegexForms } from './regex-form';
 
 setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
-setFlagsFromString('--enable-experimental-regexp-engine');
+// By default V8 first runs a regex in its bytecode interpreter and compiles it to machine code on the next
+// run, so a rule regex tried a few times is compiled twice. Compiling straight to machine code costs about a
+// third as much in total for the few tries a tool call makes (measured on the bundled rules), which is what
+// a hook that starts for every call spends most of its evaluation time on.
+setFlagsFromString('--no-regexp-tier-up');
+
+/** Thrown inside a search that replaced a damaged form, to run it again (see BoundedRegex.retrying). */
+const FORM_REPLACED = Symbol('form replaced');
 
 const WINDOW = 2048;
 const OVERLAP = 256;
@@ -36,88 +44,34 @@ export type RegexCompileResult =
   | { ok: false; code: 'invalid-regex' | 'unsafe-regex'; reason: string };
 
 export function compileRegex(pattern: string): RegexCompileResult {
-  const translated = translateRegex(pattern);
-  if (translated.problem !== undefined) return { ok: false, code: 'invalid-regex', reason: translated.problem };
-  const source = joinTokens(translated.tokens);
-  let regex: RegExp;
-  try {
-    regex = new RegExp(source, `${translated.flags}g`);
-  } catch (error) {
-    return { ok: false, code: 'invalid-regex', reason: describeSyntaxError(error, source) };
-  }
-  const native = runsInLinearTime(regex);
-  const rewritten = native ? undefined : linearForm(translated.tokens, translated.flags);
-  if (!native && !rewritten && hasNestedUnboundedQuantifier(translated.tokens)) {
-    return {
-      ok: false,
-      code: 'unsafe-regex',
-      reason:
-        'a repeated group contains another quantifier (like `(a+)+`), which can take exponential time; ' +
-        'ssg accepts that shape only in patterns without lookaround, back-references or \\p{…}',
-    };
-  }
-  const { tokens, flags } = rewritten ?? translated;
-  const whole = rewritten ? new RegExp(joinTokens(tokens), `${flags}g`) : regex;
-  const inner =
-    flags.includes('m') || !tokens.some(isEndAnchor)
-      ? whole
-      : new RegExp(joinTokens(tokens.map((token) => (isEndAnchor(token) ? NEVER : token))), `${flags}g`);
-  const literals = requiredLiterals(translated.tokens).map((literal) => literalFinder(literal, translated.flags));
-  return { ok: true, regex: new BoundedRegex(whole, inner, literals) };
+  return fromForm(describeRegex(pattern), pattern);
 }
 
 /**
- * A rewrite of the pattern that V8's linear-time engine accepts and that matches the same texts: with its
- * case-folding spelled out (`i` flag), its large counts split, or both; undefined when none does.
+ * Compiles patterns, reusing forms worked out earlier (see regex-form.ts) when they are current and working out the
+ * rest. Either way it records the form each pattern was compiled from, for the caller to keep.
  */
-function linearForm(tokens: readonly RegexToken[], flags: string): { tokens: RegexToken[]; flags: string } | undefined {
-  const folded = flags.includes('i') ? foldCase(tokens) : undefined;
-  const foldedFlags = flags.replace('i', '');
-  const candidates = [
-    { tokens: splitLargeCounts(tokens), flags },
-    { tokens: folded, flags: foldedFlags },
-    { tokens: folded && splitLargeCounts(folded), flags: foldedFlags },
-  ];
-  for (const candidate of candidates) {
-    if (!candidate.tokens) continue;
-    try {
-      if (runsInLinearTime(new RegExp(joinTokens(candidate.tokens), `${candidate.flags}g`))) {
-        return { tokens: candidate.tokens, flags: candidate.flags };
-      }
-    } catch {
-      // A rewrite JavaScript rejects is no candidate.
-    }
-  }
-  return undefined;
+export class RegexCompiler {
+  /** The form of every pattern compiled so far, by pattern. */
+  readonly forms: RegexForms = Object.create(null);
+
+  constructor(private readonly known: RegexForms = {}) {}
+
+  compile = (pattern: string): RegexCompileResult => {
+    const known: unknown = Object.hasOwn(this.known, pattern) ? this.known[pattern] : undefined;
+    const form = isCurrentForm(known) ? known : describeRegex(pattern);
+    this.forms[pattern] = form;
+    return fromForm(form, pattern);
+  };
 }
 
-/** `$` without the m flag (also `\z` translated): inside a window that stops short of the text's end it cannot match. */
-function isEndAnchor(token: RegexToken): boolean {
-  return token.text === '$' && (token.kind === 'special' || token.kind === 'escape');
+function fromForm(form: RegexForm, pattern: string): RegexCompileResult {
+  return form.ok
+    ? { ok: true, regex: new BoundedRegex(form, pattern) }
+    : { ok: false, code: form.code, reason: form.reason };
 }
 
-/** Matches nothing, and unlike `(?!)` keeps the pattern inside the linear-time engine. */
-const NEVER: RegexToken = { kind: 'class', text: '[^\\s\\S]' };
-
-/** Whether V8's linear-time engine can run the regex (it compiles the `l` flag for exactly those). */
-function runsInLinearTime(regex: RegExp): boolean {
-  try {
-    new RegExp(regex.source, `${regex.flags}l`);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function describeSyntaxError(error: unknown, source: string): string {
-  const raw = error instanceof Error ? error.message : String(error);
-  // V8: "Invalid regular expression: /(a/g: Unterminated group" → "unterminated group".
-  const detail = raw.slice(raw.lastIndexOf(': ') + 2);
-  const reason = detail.charAt(0).toLowerCase() + detail.slice(1);
-  return /\(\?[a-zA-Z-]+[):]/.test(source)
-    ? `${reason} (inline flags such as (?i) are only understood at the very start of a pattern)`
-    : reason;
-}
+type UsableForm = Extract<RegexForm, { ok: true }>;
 
 interface LiteralFinder {
   readonly text: string;
@@ -140,20 +94,25 @@ function literalFinder(literal: string, flags: string): LiteralFinder {
 }
 
 export class BoundedRegex {
-  // Both regexes have the `g` flag: a search starts at `lastIndex`, which is how a window gets left context.
+  // Built on first use: a hook process meets each rule regex once and most never run (their leading prefixes or
+  // literals rule the text out first), and building a RegExp costs V8 a parse of the pattern. Both regexes have
+  // the `g` flag, as a search starts at `lastIndex` (which is how a window gets left context).
+  /** For a window that reaches the end of the searched text. */
+  private whole: RegExp | undefined;
+  /** For a window that stops short of it: `$` cannot match there. */
+  private inner: RegExp | undefined;
+  /** Literals every match contains, longest first. */
+  private literals: LiteralFinder[] | undefined;
+
   constructor(
-    /** For a window that reaches the end of the searched text. */
-    private readonly whole: RegExp,
-    /** For a window that stops short of it: `$` cannot match there. */
-    private readonly inner: RegExp,
-    /** Literals every match contains, longest first. */
-    private readonly literals: readonly LiteralFinder[],
+    private form: UsableForm,
+    /** The pattern as the rule spells it, to work out again should the form turn out damaged. */
+    private readonly pattern: string,
   ) {}
 
   /** Unanchored search in the whole text. */
   test(text: string): boolean {
-    const anchor = this.anchorIn(text);
-    return anchor !== null && this.testRange(text, 0, text.length, anchor);
+    return this.retrying(this.searchText, text);
   }
 
   /**
@@ -161,6 +120,16 @@ export class BoundedRegex {
    * a final `\n` ends the last line rather than starting an empty one.
    */
   testLines(text: string): boolean {
+    return this.retrying(this.searchLines, text);
+  }
+
+  private searchText(text: string): boolean {
+    if (!this.canStart(text, 0, text.length)) return false;
+    const anchor = this.anchorIn(text);
+    return anchor !== null && this.testRange(text, 0, text.length, anchor);
+  }
+
+  private searchLines(text: string): boolean {
     const anchor = this.anchorIn(text);
     if (anchor === null) return false;
     if (anchor) {
@@ -168,16 +137,61 @@ export class BoundedRegex {
       for (let at = anchor.find(text, 0); at >= 0; ) {
         const start = at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
         const end = lineEnd(text, at);
-        if (this.testRange(text, start, withoutCarriageReturn(text, start, end), anchor)) return true;
+        if (this.testLine(text, start, end, anchor)) return true;
         at = anchor.find(text, end + 1);
       }
       return false;
     }
     for (let start = 0; ; ) {
       const end = lineEnd(text, start);
-      if (this.testRange(text, start, withoutCarriageReturn(text, start, end), undefined)) return true;
+      if (this.testLine(text, start, end, undefined)) return true;
       start = end + 1;
       if (start >= text.length) return false;
+    }
+  }
+
+  private testLine(text: string, start: number, end: number, anchor: LiteralFinder | undefined): boolean {
+    const to = withoutCarriageReturn(text, start, end);
+    return this.canStart(text, start, to) && this.testRange(text, start, to, anchor);
+  }
+
+  /** False when the pattern can only match at `from` and text[from, to) starts with none of its leading prefixes. */
+  private canStart(text: string, from: number, to: number): boolean {
+    const { leading, literalFlags } = this.form;
+    if (leading === undefined) return true;
+    if (!literalFlags.includes('i')) {
+      return leading.some((prefix) => from + prefix.length <= to && text.startsWith(prefix, from));
+    }
+    // Lower-casing is exact for the ASCII text a caseless prefix (ASCII only) can match, so it cannot hide a match.
+    const longest = leading.reduce((length, prefix) => Math.max(length, prefix.length), 0);
+    const head = text.slice(from, Math.min(to, from + longest)).toLowerCase();
+    return leading.some((prefix) => head.startsWith(prefix));
+  }
+
+  /**
+   * Runs a search again, from the start, when it found the form damaged (a stored source V8 rejects) and replaced
+   * it with the pattern worked out afresh.
+   */
+  private retrying(search: (this: BoundedRegex, text: string) => boolean, text: string): boolean {
+    try {
+      return search.call(this, text);
+    } catch (error) {
+      if (error !== FORM_REPLACED) throw error;
+      return search.call(this, text);
+    }
+  }
+
+  private regex(source: string): RegExp {
+    try {
+      return new RegExp(source, `${this.form.flags}g`);
+    } catch {
+      // Should the pattern turn out refused after all, the throw reaches the compiler's guard around every
+      // regex test, which fails secure.
+      const fresh = describeRegex(this.pattern);
+      if (!fresh.ok) throw new Error(fresh.reason);
+      this.form = fresh;
+      this.whole = this.inner = this.literals = undefined;
+      throw FORM_REPLACED;
     }
   }
 
@@ -188,6 +202,7 @@ export class BoundedRegex {
   private anchorIn(text: string): LiteralFinder | undefined | null {
     let rarest: LiteralFinder | undefined;
     let fewest = Number.POSITIVE_INFINITY;
+    this.literals ??= this.form.literals.map((literal) => literalFinder(literal, this.form.literalFlags));
     for (const literal of this.literals) {
       const count = countUpTo(literal, text, fewest);
       if (count === 0) return null;
@@ -213,9 +228,19 @@ export class BoundedRegex {
           end = Math.min(start + WINDOW, to);
         }
       }
-      if (this.searchWindow(text, from, start, end, end === to ? this.whole : this.inner)) return true;
+      if (this.searchWindow(text, from, start, end, end === to ? this.wholeRegex() : this.innerRegex())) return true;
       if (end >= to) return false;
     }
+  }
+
+  private wholeRegex(): RegExp {
+    this.whole ??= this.regex(this.form.source);
+    return this.whole;
+  }
+
+  private innerRegex(): RegExp {
+    this.inner ??= this.form.inner === undefined ? this.wholeRegex() : this.regex(this.form.inner);
+    return this.inner;
   }
 
   private searchWindow(text: string, from: number, start: number, end: number, regex: RegExp): boolean {

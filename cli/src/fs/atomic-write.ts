@@ -1,7 +1,6 @@
 // Writes a file so that readers see either the old or the new content, never a half-written one, even
 // across a crash: write a temp file in the same directory, fsync it, rename it over the target, then
 // fsync the directory so the rename itself is durable.
-import { randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
@@ -14,7 +13,9 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
   const mode = options.mode ?? 0o644;
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  // A temp name only has to differ between concurrent writers (`wx` never reuses or follows an existing file),
+  // so Math.random will do: loading node:crypto would cost every hook process ~3 ms, and hooks write through here.
+  const temp = join(dir, `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
   const fd = openSync(temp, 'wx', mode);
   try {
     try {

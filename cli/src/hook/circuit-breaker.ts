@@ -5,11 +5,11 @@
 // (a human decides those). Hook processes run concurrently: each update is an atomic rename, so the file is
 // never corrupt, but two processes updating at once can lose one increment (last writer wins). That only
 // delays the breaker by a call, which is acceptable for a lock-out guard.
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Decision } from '../engine/types';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { nameHash } from './name-hash';
 
 export const BREAKER_THRESHOLD = 5;
 /** State files untouched for this long belong to finished sessions and are deleted. */
@@ -26,7 +26,7 @@ export const breakerDir = (home: string): string => join(home, 'state', 'circuit
 
 export function breakerStatePath(home: string, sessionId: string): string {
   // Hashed: a session id is host-controlled text and must not steer the path.
-  return join(breakerDir(home), `${createHash('sha256').update(sessionId).digest('hex').slice(0, 32)}.json`);
+  return join(breakerDir(home), `${nameHash(sessionId)}.json`);
 }
 
 export function applyCircuitBreaker(
@@ -38,12 +38,12 @@ export function applyCircuitBreaker(
   const path = breakerStatePath(home, sessionId);
   if (decision === 'ask') return 'enforce';
   if (decision !== 'block' && decision !== 'force') {
-    rmSync(path, { force: true });
+    removeState(path);
     return 'enforce';
   }
   const denials = readDenials(path);
   if (denials >= BREAKER_THRESHOLD) {
-    rmSync(path, { force: true });
+    removeState(path);
     return 'override';
   }
   const state: BreakerState = { consecutiveDenials: denials + 1 };
@@ -68,6 +68,15 @@ function removeStaleStates(dir: string, now: number): void {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     const stat = statSync(path, { throwIfNoEntry: false });
-    if (stat?.isFile() && now - stat.mtimeMs > BREAKER_STATE_TTL_MS) rmSync(path, { force: true });
+    if (stat?.isFile() && now - stat.mtimeMs > BREAKER_STATE_TTL_MS) removeState(path);
+  }
+}
+
+/** Deletes a state file if it exists (`rmSync` would load Node's rimraf on every allowed call for this). */
+function removeState(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }

@@ -4,8 +4,11 @@ import { claudeCodeAdapter } from '../adapters/claude-code';
 import { type CompiledRuleSet, evaluate } from '../engine';
 import type { EvalResult, ToolCall } from '../engine/types';
 
-/** The rules that apply to a call made in `cwd` (the payload's, when it has one). */
-export type RulesForCall = (cwd: string | undefined) => CompiledRuleSet;
+/**
+ * The rules that apply to the call (those of its cwd, when it has one). Only the call's capability has to be
+ * complete, which lets the hook load just the rules such a call can meet.
+ */
+export type RulesForCall = (call: ToolCall) => CompiledRuleSet;
 
 export interface HookVerdict {
   call: ToolCall;
@@ -14,5 +17,5 @@ export interface HookVerdict {
 
 export function evaluateHookPayload(raw: string, rulesFor: RulesForCall): HookVerdict {
   const call = claudeCodeAdapter.parseInput(raw);
-  return { call, result: evaluate(rulesFor(call.cwd), call, { explain: false }) };
+  return { call, result: evaluate(rulesFor(call), call, { explain: false }) };
 }

@@ -54,19 +54,6 @@ describe('loadRules', () => {
     for (const id of ['project-a', 'project-b', 'user-rule', 'user-only']) assert.ok(ids.includes(id), id);
   });
 
-  it('uses the parse function it is given', () => {
-    const seen: string[] = [];
-    loadRules({
-      cwd: project,
-      home,
-      parse: (path) => {
-        seen.push(path);
-        return { file: path, rules: [], diagnostics: [] };
-      },
-    });
-    assert.equal(seen.length, 3);
-  });
-
   it('reports a rule file that cannot be read', () => {
     const dangling = join(root, 'dangling');
     mkdirSync(join(dangling, '.ssg', 'rules'), { recursive: true });

@@ -14,14 +14,13 @@ export interface LoadedRules {
   diagnostics: Diagnostic[];
 }
 
-export interface LoadOptions extends RuleSourceOptions {
-  /** How to parse one file; the hook passes its parse cache. */
-  parse?: (path: string) => ParsedFile;
+export function loadRules(options: RuleSourceOptions): LoadedRules {
+  return loadRuleFiles(ruleFiles(options));
 }
 
-export function loadRules(options: LoadOptions): LoadedRules {
-  const files = ruleFiles(options);
-  const parsed = files.map(options.parse ?? parseRuleFile);
+/** Parses and compiles the given rule files, in this order. */
+export function loadRuleFiles(files: string[]): LoadedRules {
+  const parsed = files.map(parseRuleFile);
   const ruleset = compileRules(parsed);
   return {
     files,

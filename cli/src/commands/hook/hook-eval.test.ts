@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ensureBuilt, SAMPLE_RULES, Workspace } from '../../cli/test-harness';
@@ -108,11 +108,44 @@ describe('ssg hook eval (built CLI)', () => {
     });
   }
 
-  it('caches the parsed rules in the home, so the next process skips parsing', () => {
+  it('caches the prepared rules in the home, so the next process skips parsing and regex analysis', () => {
     hook(payload('Bash', { command: 'ls' }));
-    const entries = readdirSync(join(ws.home, 'cache', 'parsed-rules'));
+    const entries = readdirSync(join(ws.home, 'cache', 'rules'));
     assert.equal(entries.length, 1);
     assert.match(entries[0]!, /^[0-9a-f]{32}\.json$/);
+  });
+
+  it('runs the hook bundle from a V8 code cache that later runs accept, and replaces a damaged one', () => {
+    const input = payload('Bash', { command: 'git push' });
+    const first = hook(input);
+    const dir = join(ws.home, 'cache', 'code');
+    const names = readdirSync(dir);
+    assert.equal(names.length, 1);
+    assert.match(names[0]!, /^hook-[0-9a-f]{16}-v\d+\.\d+\.\d+-\w+\.bin$/);
+    const file = join(dir, names[0]!);
+    const written = statSync(file);
+    assert.deepEqual(hook(input), first);
+    assert.equal(
+      statSync(file).ino,
+      written.ino,
+      'accepted, so not written again (the launcher sets the engine’s V8 flags)',
+    );
+    writeFileSync(file, 'damaged');
+    writeFileSync(join(dir, 'hook-0123456789abcdef-v1.0.0-x64.bin'), 'of an earlier build');
+    assert.deepEqual(hook(input), first);
+    assert.ok(statSync(file).size > 10_000, 'rejected by V8 and written anew');
+    assert.deepEqual(readdirSync(dir), names, 'the earlier build’s cache removed, no temp files left');
+  });
+
+  it('answers the same from the cache, and from a corrupt cache entry, which it rewrites', () => {
+    const input = payload('Bash', { command: 'git push' });
+    const first = hook(input);
+    assert.equal((JSON.parse(first.stdout) as HookJson).hookSpecificOutput?.permissionDecision, 'ask');
+    const [entry] = readdirSync(join(ws.home, 'cache', 'rules')).map((name) => join(ws.home, 'cache', 'rules', name));
+    assert.deepEqual(hook(input), first);
+    writeFileSync(entry!, 'garbage');
+    assert.deepEqual(hook(input), first);
+    assert.match(readFileSync(entry!, 'utf8'), /^\{"format":/);
   });
 
   it('circuit breaker: 5 denials, the 6th is let through with a warning, then denials resume (separate processes)', () => {

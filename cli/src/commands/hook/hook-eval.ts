@@ -11,9 +11,10 @@ import type { EvalResult } from '../../engine/types';
 import { ssgHome } from '../../home';
 import { applyCircuitBreaker, BREAKER_THRESHOLD, type BreakerVerdict } from '../../hook/circuit-breaker';
 import { evaluateHookPayload } from '../../hook/evaluate-payload';
+import { RulesCache } from '../../hook/rules-cache';
 import { formatDiagnostic } from '../../rules/format-diagnostic';
-import { loadRules } from '../../rules/load';
-import { ParseCache } from '../../rules/parse-cache';
+import { loadRuleFiles } from '../../rules/load';
+import { ruleFiles } from '../../rules/sources';
 
 export interface HookOutput {
   /** Empty when the hook has nothing to say (the host decides). */
@@ -24,8 +25,10 @@ export interface HookOutput {
 export function runHookEval(readInput: () => string = readStdin, home: string = ssgHome()): HookOutput {
   const stderr: string[] = [];
   try {
-    const { call, result } = evaluateHookPayload(readInput(), (cwd) => {
-      const loaded = loadRules({ cwd: cwd ?? process.cwd(), home, parse: ParseCache.inHome(home)?.parse });
+    const { call, result } = evaluateHookPayload(readInput(), ({ cwd, capability }) => {
+      const files = ruleFiles({ cwd: cwd ?? process.cwd(), home });
+      const cache = RulesCache.inHome(home);
+      const loaded = cache ? cache.rulesFor(files, capability) : loadRuleFiles(files);
       for (const diagnostic of loaded.diagnostics) stderr.push(formatDiagnostic(diagnostic));
       return loaded.ruleset;
     });
