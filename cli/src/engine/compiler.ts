@@ -28,9 +28,7 @@ export interface CompiledCondition {
 }
 
 export type CompiledExpr =
-  | CompiledCondition
-  | { kind: 'and' | 'or'; items: CompiledExpr[] }
-  | { kind: 'not'; item: CompiledExpr };
+  CompiledCondition | { kind: 'and' | 'or'; items: CompiledExpr[] } | { kind: 'not'; item: CompiledExpr };
 
 export interface CompiledRule {
   node: RuleNode;

@@ -40,8 +40,7 @@ const CONTEXT = 32;
 const STEP = WINDOW - OVERLAP;
 
 export type RegexCompileResult =
-  | { ok: true; regex: BoundedRegex }
-  | { ok: false; code: 'invalid-regex' | 'unsafe-regex'; reason: string };
+  { ok: true; regex: BoundedRegex } | { ok: false; code: 'invalid-regex' | 'unsafe-regex'; reason: string };
 
 export function compileRegex(pattern: string): RegexCompileResult {
   return fromForm(describeRegex(pattern), pattern);
@@ -134,7 +133,7 @@ export class BoundedRegex {
     if (anchor === null) return false;
     if (anchor) {
       if (anchor.text.includes('\n')) return false;
-      for (let at = anchor.find(text, 0); at >= 0; ) {
+      for (let at = anchor.find(text, 0); at >= 0;) {
         const start = at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
         const end = lineEnd(text, at);
         if (this.testLine(text, start, end, anchor)) return true;
@@ -142,7 +141,7 @@ export class BoundedRegex {
       }
       return false;
     }
-    for (let start = 0; ; ) {
+    for (let start = 0; ;) {
       const end = lineEnd(text, start);
       if (this.testLine(text, start, end, undefined)) return true;
       start = end + 1;

@@ -63,15 +63,7 @@ export interface EvalResult {
 // ── The rule language's syntax tree (what the parser produces, before compilation) ──────────────
 
 export type Operator =
-  | 'CONTAINS'
-  | 'EQUALS'
-  | 'STARTS_WITH'
-  | 'ENDS_WITH'
-  | 'GLOB'
-  | 'REGEX'
-  | 'WORD'
-  | 'LINE_CONTAINS'
-  | 'LINE_REGEX';
+  'CONTAINS' | 'EQUALS' | 'STARTS_WITH' | 'ENDS_WITH' | 'GLOB' | 'REGEX' | 'WORD' | 'LINE_CONTAINS' | 'LINE_REGEX';
 
 /** `<field> [NOT] <OP> "<value>"`, possibly preceded by NOT (both negations fold into `negated`). */
 export interface ConditionNode {

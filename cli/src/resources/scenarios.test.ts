@@ -61,7 +61,7 @@ function readScenario(path: string): Step[] {
     try {
       return JSON.parse(line) as unknown;
     } catch (error) {
-      throw new Error(`${path}:${index + 1}: not JSON (${(error as Error).message})`);
+      throw new Error(`${path}:${index + 1}: not JSON (${(error as Error).message})`, { cause: error });
     }
   });
   assertMeta(parsed[0], `${path}:1`);

@@ -112,9 +112,7 @@ const TABLES: RuleTable[] = [
       'rm -rf ~',
       'rm -rf $HOME',
       'rm -rf "$HOME"',
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a template
       'rm -rf ${HOME}/*',
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a template
       'rm -rf "${HOME:?}/"',
       'rm -rf "$PWD"',
       'rm -rf ..',

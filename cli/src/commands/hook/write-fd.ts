@@ -5,7 +5,7 @@ import { writeSync } from 'node:fs';
 
 export function writeFd(fd: number, text: string): void {
   const bytes = Buffer.from(text, 'utf8');
-  for (let offset = 0; offset < bytes.length; ) {
+  for (let offset = 0; offset < bytes.length;) {
     try {
       offset += writeSync(fd, bytes, offset, bytes.length - offset);
     } catch (error) {

@@ -1,4 +1,3 @@
-// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${…}` here is shell syntax inside shell commands.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { analyzeShell, type ShellAnalysis } from './analyze';

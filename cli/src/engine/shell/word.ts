@@ -15,9 +15,7 @@ export interface Word {
 // Characters that need quoting to be shown as themselves: controls, blanks and shell syntax, plus the
 // Unicode spaces that would make a view misleading (other non-ASCII is plain). Glob, brace and tilde
 // characters need quoting too unless they came unquoted from the source, where they are syntax.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must be quoted.
 const SPECIAL = /[\x00-\x20\x7f;&|<>()$`'"\\#!\x85\xa0\u2028\u2029]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: as above.
 const SPECIAL_OR_GLOB = /[\x00-\x20\x7f;&|<>()$`'"\\#!\x85\xa0\u2028\u2029*?[\]{}~]/;
 
 /** True when `text` reads the same unquoted: no whitespace, no shell-special characters. */
