@@ -2,4 +2,4 @@
 // call of every agent, so it imports only what the hooks need: no help texts, no other commands.
 import { runHook } from './commands/hook/dispatch';
 
-runHook(process.argv.slice(3));
+process.exitCode = runHook(process.argv.slice(3));

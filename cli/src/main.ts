@@ -9,6 +9,7 @@ import { checkCommand } from './commands/check/check';
 import { evalCommand } from './commands/eval/eval';
 import { helpCommand, overviewHelp, unknownCommand } from './commands/help';
 import { hookCommand } from './commands/hook/hook';
+import { mcpServerCommand } from './commands/mcp-server/mcp-server';
 import { cliVersion } from './commands/version';
 
 const commands: readonly Command[] = [
@@ -16,6 +17,7 @@ const commands: readonly Command[] = [
   hookCommand,
   checkCommand,
   certifyCommand,
+  mcpServerCommand,
   helpCommand(() => commands),
 ];
 

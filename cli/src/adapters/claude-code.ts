@@ -3,9 +3,14 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Capability, EvalResult, ToolCall } from '../engine/types';
-import { describeJsonType, InvalidToolCallError, isPlainObject, parseJsonObject } from './invalid-tool-call';
+import { type DetectableAdapter, detector, type HostSignals } from './host-detection';
+import { installPending } from './install-pending';
+import { isPlainObject } from './invalid-tool-call';
 import { classifyTool } from './keyword-classifier';
-import type { ClientAdapter } from './types';
+import { parsePreToolUsePayload, permissionDecision } from './pre-tool-use';
+import { denialReason, questionReason } from './verdict-text';
+
+export { permissionDecision } from './pre-tool-use';
 
 /**
  * Claude Code's built-in tools (names as its tools reference and hook matchers spell them, current and
@@ -61,31 +66,13 @@ export const CLAUDE_CODE_TOOLS: Readonly<Record<string, Capability>> = {
   CronList: 'agent',
 };
 
-const DETECTION_VARIABLES = ['CLAUDE_CODE_VERSION', 'CLAUDE_CODE_API_KEY', 'CLAUDE_CODE_ENTRYPOINT'];
-
 export function claudeCodeToolCapability(toolName: string): Capability {
   return Object.hasOwn(CLAUDE_CODE_TOOLS, toolName) ? CLAUDE_CODE_TOOLS[toolName]! : classifyTool(toolName);
 }
 
 /** A PreToolUse payload (`session_id, cwd, hook_event_name, tool_name, tool_input, …`) → a ToolCall. */
 export function parseClaudeCodePayload(raw: string): ToolCall {
-  const payload = parseJsonObject(raw);
-  const event = payload.hook_event_name;
-  if (event !== undefined && event !== 'PreToolUse') {
-    throw new InvalidToolCallError(`hook_event_name is ${JSON.stringify(event)}; ssg hook eval handles PreToolUse`);
-  }
-  const tool = payload.tool_name;
-  if (typeof tool !== 'string' || tool === '') {
-    throw new InvalidToolCallError(`tool_name must be a non-empty string, got ${describeJsonType(tool)}`);
-  }
-  const input = payload.tool_input;
-  if (!isPlainObject(input)) {
-    throw new InvalidToolCallError(`tool_input must be a JSON object, got ${describeJsonType(input)}`);
-  }
-  const call: ToolCall = { tool, input, capability: claudeCodeToolCapability(tool), client: 'claude-code' };
-  if (typeof payload.cwd === 'string' && payload.cwd !== '') call.cwd = payload.cwd;
-  if (typeof payload.session_id === 'string' && payload.session_id !== '') call.sessionId = payload.session_id;
-  return call;
+  return parsePreToolUsePayload(raw, 'claude-code', claudeCodeToolCapability);
 }
 
 /**
@@ -93,43 +80,27 @@ export function parseClaudeCodePayload(raw: string): ToolCall {
  * hook stays silent, because an explicit `allow` would skip Claude Code's own permission prompts.
  */
 export function formatClaudeCodeOutput(result: EvalResult): string {
-  const rule = result.ruleId ?? 'unnamed';
   switch (result.decision) {
     case 'block':
-      return permissionDecision('deny', `ssg blocked this (rule ${rule})${suffix(result.message)}`);
-    case 'force': {
-      const instead = result.substitute ? ` Run this instead: ${result.substitute}` : '';
-      return permissionDecision('deny', `ssg blocked this (rule ${rule})${suffix(result.message)}${instead}`);
-    }
+    case 'force':
+      return permissionDecision('deny', denialReason(result));
     case 'ask':
-      return permissionDecision('ask', `ssg asks (rule ${rule})${suffix(result.prompt ?? result.message)}`);
+      return permissionDecision('ask', questionReason(result));
     default:
       return '';
   }
 }
 
-export function permissionDecision(decision: 'deny' | 'ask', reason: string): string {
-  return JSON.stringify({
-    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason },
-  });
-}
+const signals: HostSignals = { variables: ['CLAUDE_CODE_VERSION', 'CLAUDE_CODE_API_KEY', 'CLAUDE_CODE_ENTRYPOINT'] };
 
-const suffix = (text: string | undefined): string => (text ? `: ${text}` : '');
-
-export const claudeCodeAdapter: ClientAdapter = {
+export const claudeCodeAdapter: DetectableAdapter = {
   name: 'claude-code',
-  detect: () => DETECTION_VARIABLES.some((name) => Boolean(process.env[name])),
+  signals,
+  detect: detector('claude-code', signals),
   parseInput: parseClaudeCodePayload,
   formatOutput: formatClaudeCodeOutput,
   toolCapability: claudeCodeToolCapability,
-  install: () =>
-    Promise.reject(
-      new Error('installing the Claude Code hook is not available yet: `ssg init` arrives with the adapters work'),
-    ),
-  uninstall: () =>
-    Promise.reject(
-      new Error('removing the Claude Code hook is not available yet: `ssg init` arrives with the adapters work'),
-    ),
+  ...installPending('claude-code'),
   healthCheck: () => Promise.resolve(userSettingsHaveHook()),
 };
 

@@ -1,7 +1,13 @@
 // The fallback adapter and the wire format of `ssg eval`: `{"tool": string, "input": object}` in, one JSON
 // line `{"decision","rule_id","reason","duration_ms"}` out.
-import type { EvalResult, ToolCall } from '../engine/types';
-import { describeJsonType, InvalidToolCallError, isPlainObject, parseJsonObject } from './invalid-tool-call';
+import type { Capability, EvalResult, ToolCall } from '../engine/types';
+import {
+  describeJsonType,
+  InvalidToolCallError,
+  isPlainObject,
+  optionalString,
+  parseJsonObject,
+} from './invalid-tool-call';
 import { classifyTool } from './keyword-classifier';
 import type { ClientAdapter } from './types';
 
@@ -32,14 +38,6 @@ export function parseGenericPayload(raw: string): GenericPayload {
   return parsed;
 }
 
-function optionalString(payload: Record<string, unknown>, key: string): string | undefined {
-  const value = payload[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string')
-    throw new InvalidToolCallError(`"${key}" must be a string, got ${describeJsonType(value)}`);
-  return value;
-}
-
 /** The verdict as `ssg eval` prints it; `explain` adds the conditions that matched. */
 export function toWireResult(result: EvalResult, explain = false): Record<string, unknown> {
   const wire: Record<string, unknown> = {
@@ -54,17 +52,30 @@ export function toWireResult(result: EvalResult, explain = false): Record<string
   return wire;
 }
 
+/**
+ * parseInput and formatOutput for hosts that speak the generic format (through MCP or a shell wrapper):
+ * the ToolCall carries the host's name and its tool map's capability.
+ */
+export function genericWireFormat(
+  client: string,
+  toolCapability: (toolName: string) => Capability,
+): Pick<ClientAdapter, 'parseInput' | 'formatOutput'> {
+  return {
+    parseInput(raw: string): ToolCall {
+      const { tool, input, cwd, sessionId } = parseGenericPayload(raw);
+      const call: ToolCall = { tool, input, capability: toolCapability(tool), client };
+      if (cwd !== undefined) call.cwd = cwd;
+      if (sessionId !== undefined) call.sessionId = sessionId;
+      return call;
+    },
+    formatOutput: (result: EvalResult) => JSON.stringify(toWireResult(result)),
+  };
+}
+
 export const genericAdapter: ClientAdapter = {
   name: 'generic',
   detect: () => true,
-  parseInput(raw: string): ToolCall {
-    const { tool, input, cwd, sessionId } = parseGenericPayload(raw);
-    const call: ToolCall = { tool, input, capability: classifyTool(tool), client: 'generic' };
-    if (cwd !== undefined) call.cwd = cwd;
-    if (sessionId !== undefined) call.sessionId = sessionId;
-    return call;
-  },
-  formatOutput: (result) => JSON.stringify(toWireResult(result)),
+  ...genericWireFormat('generic', classifyTool),
   toolCapability: classifyTool,
   // Nothing to install: generic callers pipe tool calls into `ssg eval` themselves.
   install: () => Promise.resolve(),

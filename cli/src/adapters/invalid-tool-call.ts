@@ -28,3 +28,12 @@ export function describeJsonType(value: unknown): string {
   const type = typeof value;
   return type === 'object' ? 'an object' : `a ${type}`;
 }
+
+/** `payload[key]` when it is a string; absent or null → undefined; any other type is an InvalidToolCallError. */
+export function optionalString(payload: Record<string, unknown>, key: string): string | undefined {
+  const value = payload[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string')
+    throw new InvalidToolCallError(`"${key}" must be a string, got ${describeJsonType(value)}`);
+  return value;
+}

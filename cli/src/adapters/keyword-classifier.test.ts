@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Capability } from '../engine/types';
-import { classifyTool, DEFAULT_CAPABILITY, toolWords } from './keyword-classifier';
+import { classifyTool, DEFAULT_CAPABILITY, matchKeywords, toolWords } from './keyword-classifier';
 
 describe('classifyTool', () => {
   const cases: Array<[string, Capability]> = [
@@ -64,5 +64,23 @@ describe('toolWords', () => {
   ];
   for (const [tool, want] of cases) {
     it(`${tool} → ${want.join(' ')}`, () => assert.deepEqual(toolWords(tool), want));
+  }
+});
+
+describe('matchKeywords', () => {
+  const lists: ReadonlyArray<readonly [Capability, readonly string[]]> = [
+    ['execute', ['run']],
+    ['read', ['get']],
+  ];
+  const cases: Array<[string, Capability | undefined]> = [
+    ['run_tests', 'execute'],
+    ['get_and_run', 'execute'],
+    ['getValue', 'read'],
+    ['truncate', undefined],
+    ['target', undefined],
+    ['', undefined],
+  ];
+  for (const [tool, want] of cases) {
+    it(`${JSON.stringify(tool)} → ${want ?? 'no match'}`, () => assert.equal(matchKeywords(tool, lists), want));
   }
 });

@@ -38,11 +38,19 @@ export const CAPABILITY_KEYWORDS: ReadonlyArray<readonly [Capability, readonly s
 export const DEFAULT_CAPABILITY: Capability = 'execute';
 
 export function classifyTool(toolName: string): Capability {
+  return matchKeywords(toolName, CAPABILITY_KEYWORDS) ?? DEFAULT_CAPABILITY;
+}
+
+/** The first capability of `lists` with a keyword that starts one of the name's words; hosts may bring their own lists. */
+export function matchKeywords(
+  toolName: string,
+  lists: ReadonlyArray<readonly [Capability, readonly string[]]>,
+): Capability | undefined {
   const words = toolWords(toolName);
-  for (const [capability, keywords] of CAPABILITY_KEYWORDS) {
+  for (const [capability, keywords] of lists) {
     if (words.some((word) => keywords.some((keyword) => word.startsWith(keyword)))) return capability;
   }
-  return DEFAULT_CAPABILITY;
+  return undefined;
 }
 
 /** `mcp__github__createIssue` → ['create', 'issue']; `run_terminal_command` → ['run', 'terminal', 'command']. */

@@ -1,11 +1,49 @@
-// Every adapter ssg knows, and which one serves the current process: `SSG_CLIENT` when set, else the
-// first adapter whose detect() recognises its host, else `generic`.
+// Every adapter ssg knows, and which one serves the current process: an explicit name or `SSG_CLIENT` when
+// set, else detection, else `generic`.
+import { aiderAdapter } from './aider';
+import { antigravityAdapter } from './antigravity';
 import { claudeCodeAdapter } from './claude-code';
+import { claudeCoworkAdapter } from './claude-cowork';
+import { codexAdapter } from './codex';
+import { codexDesktopAdapter } from './codex-desktop';
+import { copilotAdapter } from './copilot';
+import { cursorAdapter } from './cursor';
 import { genericAdapter } from './generic';
+import { grokBotAdapter } from './grok-bot';
+import { type DetectableAdapter, detectedByEnvironment, detectedByFolders } from './host-detection';
+import { nemoclawAdapter } from './nemoclaw';
+import { opencodeAdapter } from './opencode';
+import { piAdapter } from './pi';
+import { replitAdapter } from './replit';
 import type { ClientAdapter } from './types';
 
-/** Detection order: specific hosts first; generic (always detected) last. */
-export const ADAPTERS: readonly ClientAdapter[] = [claudeCodeAdapter, genericAdapter];
+/**
+ * The specific hosts in detection order. Variables set by an agent process come first, the more specific
+ * before the less: Cowork before Claude Code (Cowork may carry Claude Code's variables too), and the
+ * platform-wide ones last — a NemoClaw sandbox or a Repl hosts whichever agent runs in it, and a
+ * `GITHUB_COPILOT_TOKEN` in a shell profile is there for every program.
+ */
+export const HOST_ADAPTERS: readonly DetectableAdapter[] = [
+  claudeCoworkAdapter,
+  claudeCodeAdapter,
+  codexAdapter,
+  codexDesktopAdapter,
+  antigravityAdapter,
+  cursorAdapter,
+  grokBotAdapter,
+  aiderAdapter,
+  piAdapter,
+  opencodeAdapter,
+  nemoclawAdapter,
+  replitAdapter,
+  copilotAdapter,
+];
+
+/** All adapters, as users see them listed: by name, generic (the fallback) last. */
+export const ADAPTERS: readonly ClientAdapter[] = [
+  ...[...HOST_ADAPTERS].sort((a, b) => a.name.localeCompare(b.name)),
+  genericAdapter,
+];
 
 export const adapterNames = (): string[] => ADAPTERS.map((adapter) => adapter.name);
 
@@ -28,5 +66,16 @@ export function selectAdapter(explicit?: string): ClientAdapter {
     if (!adapter) throw new UnknownClientError(requested);
     return adapter;
   }
-  return ADAPTERS.find((adapter) => adapter.detect()) ?? genericAdapter;
+  return detectHost() ?? genericAdapter;
+}
+
+/**
+ * The host this process runs under. Every adapter's variables are tried before any folder: a variable says an
+ * agent started this process, while `~/.cursor` or `~/.vscode` only says the program is installed somewhere.
+ */
+export function detectHost(): DetectableAdapter | undefined {
+  return (
+    HOST_ADAPTERS.find((adapter) => detectedByEnvironment(adapter.name, adapter.signals)) ??
+    HOST_ADAPTERS.find((adapter) => detectedByFolders(adapter.signals))
+  );
 }

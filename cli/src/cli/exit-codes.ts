@@ -1,5 +1,6 @@
-// Exit codes of every `ssg` command (docs/cli.md lists them). `ssg hook …` is the exception: it always
-// exits 0, because Claude Code reads exit 2 as "block this call".
+// Exit codes of every `ssg` command (docs/cli.md lists them). The hook entries have their hosts' contracts
+// instead: `ssg hook eval` always exits 0 (Claude Code reads exit 2 as "block this call"), `ssg hook shell`
+// exits 1 when the command is blocked.
 export const ExitCode = {
   ok: 0,
   /** A check or certification ran and found failures. */

@@ -72,7 +72,7 @@ describe('runCommand', () => {
       name: 'an unknown client',
       error: new UnknownClientError('x'),
       code: ExitCode.usage,
-      stderr: /^ssg demo: unknown client 'x' — use one of: claude-code, generic/,
+      stderr: /^ssg demo: unknown client 'x' — use one of: aider, antigravity, claude-code, .+, replit, generic /,
     },
     {
       name: 'a bug',

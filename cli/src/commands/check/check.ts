@@ -7,12 +7,13 @@ import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
-import { compileRules, lintRules } from '../../engine';
+import { compileRules } from '../../engine';
 import type { Diagnostic, ParsedFile } from '../../engine/types';
 import { ssgHome } from '../../home';
 import { displayPath, formatDiagnostic } from '../../rules/format-diagnostic';
 import { parseRuleFile } from '../../rules/load';
 import { ruleFiles } from '../../rules/sources';
+import { lintRuleFiles } from './lint-rule-files';
 import { walkProject } from './walk';
 import { WriteChecker, type WriteFinding } from './write-check';
 
@@ -118,11 +119,7 @@ function checkProject(paths: string[], rulesArgs: string[]): CheckReport {
     if (!parsedByPath.has(path)) parsedByPath.set(path, parseRuleFile(path));
   }
   const linted = [...parsedByPath.values()];
-  const diagnostics = sortedUnique([
-    ...linted.flatMap((file) => file.diagnostics),
-    ...lintRules(linted),
-    ...compileRules(linted).diagnostics,
-  ]);
+  const diagnostics = lintRuleFiles(linted);
 
   const appliedParsed = applied.map((path) => parsedByPath.get(path)!);
   const checker = new WriteChecker(compileRules(appliedParsed), appliedParsed);
@@ -220,19 +217,6 @@ function readTextFile(path: string): string | { skipped: string } {
   }
   if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { skipped: 'binary' };
   return bytes.toString('utf8');
-}
-
-/** Diagnostics by file and position; the linter and the compiler may both report the same problem. */
-function sortedUnique(diagnostics: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return diagnostics
-    .filter((d) => {
-      const key = `${d.file}\0${d.line}\0${d.column}\0${d.code}\0${d.message}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .sort((a, b) => (a.file === b.file ? a.line - b.line || a.column - b.column : a.file < b.file ? -1 : 1));
 }
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -201,7 +201,7 @@ describe('ssg eval (built CLI)', () => {
       args: ['--client', 'cursr'],
       input: '{"tool":"Bash","input":{}}',
       status: 2,
-      stderr: /^ssg eval: unknown client 'cursr' — use one of: claude-code, generic/,
+      stderr: /^ssg eval: unknown client 'cursr' — use one of: aider, antigravity, claude-code, .+, replit, generic /,
     },
     {
       name: 'missing --rules path',

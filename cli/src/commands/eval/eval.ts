@@ -1,17 +1,14 @@
 // `ssg eval`: evaluates one tool call given as JSON on stdin and prints the verdict as one JSON line.
 import { isatty } from 'node:tty';
 import { parseGenericPayload, toWireResult } from '../../adapters/generic';
-import { selectAdapter } from '../../adapters/registry';
 import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { inputError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
 import { readStdin } from '../../cli/stdin';
-import { evaluate } from '../../engine';
-import type { ToolCall } from '../../engine/types';
 import { ssgHome } from '../../home';
 import { formatDiagnostic } from '../../rules/format-diagnostic';
-import { loadRules } from '../../rules/load';
+import { evaluateGenericCall } from './evaluate-call';
 
 const help = `Usage: ssg eval [--rules <path>]... [--explain] [--client <name>] < call.json
 
@@ -27,7 +24,8 @@ Options:
   --rules <path>    rule file or folder; repeatable; replaces the default rules
                     (the project's .ssg/rules/, then ~/.ssg/rules/)
   --explain         add the matched conditions to the output
-  --client <name>   the client whose tool names to use for classifying the tool (claude-code, generic);
+  --client <name>   the client whose tool names to use for classifying the tool (an adapter name: claude-code,
+                    codex, cursor, copilot, opencode, … — an unknown name lists them);
                     default: "client" from the input, then SSG_CLIENT, then detection, then generic
   -h, --help        show this help
 
@@ -56,19 +54,14 @@ export const evalCommand: Command = {
       );
     }
     const payload = parseGenericPayload(readStdin());
-    const adapter = selectAdapter(values.client ?? payload.client);
-    const cwd = payload.cwd ?? process.cwd();
-    const call: ToolCall = {
-      tool: payload.tool,
-      input: payload.input,
-      capability: adapter.toolCapability(payload.tool),
-      client: adapter.name,
-      cwd,
-    };
-    if (payload.sessionId !== undefined) call.sessionId = payload.sessionId;
-    const loaded = loadRules({ cwd, home: ssgHome(), explicit: values.rules ?? [] });
-    for (const diagnostic of loaded.diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
-    const result = evaluate(loaded.ruleset, call, { explain: values.explain ?? false });
+    const { result, diagnostics } = evaluateGenericCall(payload, {
+      home: ssgHome(),
+      defaultCwd: process.cwd(),
+      client: values.client,
+      explicitRules: values.rules ?? [],
+      explain: values.explain ?? false,
+    });
+    for (const diagnostic of diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
     process.stdout.write(`${JSON.stringify(toWireResult(result, values.explain))}\n`);
     return ExitCode.ok;
   },

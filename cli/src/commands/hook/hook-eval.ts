@@ -3,18 +3,14 @@
 // failure exits 0 without output (Claude Code then runs the call: fail-open) and leaves one line on stderr —
 // unless Sleep at Night's fail-closed sentinel `<home>/fail-closed` exists, in which case a call ssg cannot
 // evaluate is denied. (The full fail-closed layer, with the daemon, arrives with the daemon work.)
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { formatClaudeCodeOutput, permissionDecision } from '../../adapters/claude-code';
 import { readStdin } from '../../cli/stdin';
 import type { EvalResult } from '../../engine/types';
 import { ssgHome } from '../../home';
 import { applyCircuitBreaker, BREAKER_THRESHOLD, type BreakerVerdict } from '../../hook/circuit-breaker';
 import { evaluateHookPayload } from '../../hook/evaluate-payload';
-import { RulesCache } from '../../hook/rules-cache';
-import { formatDiagnostic } from '../../rules/format-diagnostic';
-import { loadRuleFiles } from '../../rules/load';
-import { ruleFiles } from '../../rules/sources';
+import { failClosedSentinel, isFailClosed } from '../../hook/fail-closed';
+import { hookRulesFor } from '../../hook/rules-for-cwd';
 
 export interface HookOutput {
   /** Empty when the hook has nothing to say (the host decides). */
@@ -25,23 +21,17 @@ export interface HookOutput {
 export function runHookEval(readInput: () => string = readStdin, home: string = ssgHome()): HookOutput {
   const stderr: string[] = [];
   try {
-    const { call, result } = evaluateHookPayload(readInput(), ({ cwd, capability }) => {
-      const files = ruleFiles({ cwd: cwd ?? process.cwd(), home });
-      const cache = RulesCache.inHome(home);
-      const loaded = cache ? cache.rulesFor(files, capability) : loadRuleFiles(files);
-      for (const diagnostic of loaded.diagnostics) stderr.push(formatDiagnostic(diagnostic));
-      return loaded.ruleset;
-    });
+    const { call, result } = evaluateHookPayload(readInput(), hookRulesFor(home, stderr));
     if (call.sessionId !== undefined && breakerVerdict(home, call.sessionId, result, stderr) === 'override') {
       return { stdout: JSON.stringify({ systemMessage: breakerMessage(result) }), stderr };
     }
     return { stdout: formatClaudeCodeOutput(result), stderr };
   } catch (error) {
     const problem = error instanceof Error ? error.message : String(error);
-    if (existsSync(join(home, 'fail-closed'))) {
+    if (isFailClosed(home)) {
       const reason =
         `ssg could not evaluate this call (${problem}) and fail-closed mode is on, so it is blocked. ` +
-        `Fix the problem, or remove ${join(home, 'fail-closed')} to fail open.`;
+        `Fix the problem, or remove ${failClosedSentinel(home)} to fail open.`;
       return {
         stdout: permissionDecision('deny', reason),
         stderr: [...stderr, `ssg hook eval: ${problem} — denied (fail-closed)`],

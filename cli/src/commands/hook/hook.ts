@@ -1,10 +1,11 @@
 // `ssg hook …` as the full CLI knows it: its help text, and a way to run it when the full bundle is invoked
 // directly. The launcher (bin/ssg.cjs) normally sends `ssg hook …` to the small hook bundle (hook-main.ts).
 import type { Command } from '../../cli/command';
-import { ExitCode } from '../../cli/exit-codes';
 import { runHook } from './dispatch';
 
 const help = `Usage: ssg hook eval < payload.json
+       ssg hook shell < {"command": "…", "cwd": "…", "client": "…"}
+       ssg hook shell --command-from-env <VARIABLE>
 
 Claude Code's PreToolUse hook. Install it in ~/.claude/settings.json or .claude/settings.json:
   {"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"ssg hook eval","timeout":10}]}]}}
@@ -25,14 +26,18 @@ Any call that is not denied resets the count. State: ~/.ssg/state/circuit-breake
 Failures (malformed input, unreadable rules, any error) never block the agent: no output, exit 0, one line
 on stderr. Exception: when ~/.ssg/fail-closed exists (Sleep at Night), a call that cannot be evaluated is
 denied with the reason.
+
+ssg hook shell: the verdict on one shell command, for the shell-level hooks (the bash wrapper, the Node
+child_process hook, Python's sitecustomize; see docs/hooks.md). The call is {tool: bash, capability: execute,
+client: "client" or $SSG_CLIENT or generic}; the rules are those of "cwd" (default: the working directory).
+Exit 0 and no output: run it (allow, log, shadow, no match). Exit 1 with the reason on stderr: do not run it
+(block, force, and ask — nobody can be asked on this path yet). Failures exit 0 with one line on stderr, or 1
+when ~/.ssg/fail-closed exists.
 `;
 
 export const hookCommand: Command = {
   name: 'hook',
-  summary: 'hook entry points for agent hosts (`ssg hook eval`: Claude Code PreToolUse)',
+  summary: 'hook entry points for agent hosts (`ssg hook eval`: Claude Code PreToolUse; `ssg hook shell`)',
   help,
-  run(argv) {
-    runHook(argv);
-    return ExitCode.ok;
-  },
+  run: runHook,
 };

@@ -1,0 +1,13 @@
+// Aider: governed through the shell wrapper and the node/python hooks (`SSG_CLIENT=aider` in their
+// environment). Calls arrive in the generic format.
+import { capabilityMap, mappedCapability } from './capability-map';
+import { genericHostAdapter } from './generic-host';
+
+export const AIDER_TOOLS = capabilityMap({
+  execute: ['bash', 'shell', 'run'],
+  write: ['edit', 'write', 'create'],
+  read: ['read'],
+  search: ['grep', 'find'],
+});
+
+export const aiderAdapter = genericHostAdapter('aider', {}, mappedCapability(AIDER_TOOLS));

@@ -1,0 +1,18 @@
+// Cursor: governed through MCP (`.cursor/mcp.json` plus an always-applied rule asking for `ssg_evaluate`
+// before every tool use). Calls arrive in the generic format.
+import { capabilityMap, mappedCapability } from './capability-map';
+import { genericHostAdapter } from './generic-host';
+
+export const CURSOR_TOOLS = capabilityMap({
+  execute: ['run_terminal_command'],
+  write: ['edit_file', 'create_file'],
+  read: ['read_file'],
+  search: ['codebase_search', 'grep_search', 'file_search', 'list_dir'],
+  network: ['web_search', 'fetch'],
+});
+
+export const cursorAdapter = genericHostAdapter(
+  'cursor',
+  { variables: ['CURSOR_SESSION_ID'], homeFolders: ['.cursor'] },
+  mappedCapability(CURSOR_TOOLS),
+);

@@ -1,0 +1,12 @@
+// Pi: the same shell wrapper and node/python hooks as aider, plus MCP. Calls arrive in the generic format.
+import { capabilityMap, mappedCapability } from './capability-map';
+import { genericHostAdapter } from './generic-host';
+
+export const PI_TOOLS = capabilityMap({
+  execute: ['bash'],
+  read: ['read'],
+  write: ['write', 'edit'],
+  search: ['grep', 'find', 'ls'],
+});
+
+export const piAdapter = genericHostAdapter('pi', {}, mappedCapability(PI_TOOLS));

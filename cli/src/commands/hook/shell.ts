@@ -1,0 +1,101 @@
+// `ssg hook shell`: the verdict on one shell command for ssg's shell-level hooks (the bash wrapper, the Node
+// child_process hook, Python's sitecustomize), which run where an agent has no hook API of its own. The answer
+// is the exit code: 0 = run it (silent), 1 = do not run it (the reason on stderr). Failures exit 0 with one line
+// on stderr (fail-open) unless the fail-closed sentinel exists, then 1 — like `ssg hook eval`.
+import {
+  describeJsonType,
+  InvalidToolCallError,
+  optionalString,
+  parseJsonObject,
+} from '../../adapters/invalid-tool-call';
+import { denialReason } from '../../adapters/verdict-text';
+import { readStdin } from '../../cli/stdin';
+import { evaluate } from '../../engine';
+import type { EvalResult, ToolCall } from '../../engine/types';
+import { ssgHome } from '../../home';
+import { failClosedSentinel, isFailClosed } from '../../hook/fail-closed';
+import { hookRulesFor } from '../../hook/rules-for-cwd';
+
+export interface ShellVerdict {
+  /** 0: run the command; 1: do not. */
+  exitCode: 0 | 1;
+  stderr: string[];
+}
+
+export interface HookShellContext {
+  readInput: () => string;
+  env: NodeJS.ProcessEnv;
+  home: string;
+}
+
+const defaultContext = (): HookShellContext => ({ readInput: readStdin, env: process.env, home: ssgHome() });
+
+export function runHookShell(argv: readonly string[], context: HookShellContext = defaultContext()): ShellVerdict {
+  const stderr: string[] = [];
+  try {
+    const call = shellCall(argv, context);
+    const result = evaluate(hookRulesFor(context.home, stderr)(call), call, { explain: false });
+    const refusal = refusalOf(result);
+    return refusal === undefined ? { exitCode: 0, stderr } : { exitCode: 1, stderr: [...stderr, refusal] };
+  } catch (error) {
+    const problem = error instanceof Error ? error.message : String(error);
+    if (isFailClosed(context.home)) {
+      const reason =
+        `ssg blocked this: the command could not be evaluated (${problem}) and fail-closed mode is on. ` +
+        `Fix the problem, or remove ${failClosedSentinel(context.home)} to fail open.`;
+      return { exitCode: 1, stderr: [...stderr, reason] };
+    }
+    return {
+      exitCode: 0,
+      stderr: [...stderr, `ssg hook shell: ${problem} — the command was not evaluated (fail-open)`],
+    };
+  }
+}
+
+/**
+ * The call to judge. `--command-from-env NAME` takes the command from a variable, which lets the sh wrapper pass
+ * any command without escaping it into JSON and leaves its stdin to the command; otherwise stdin holds
+ * `{"command": string, "cwd"?: string, "client"?: string}`.
+ */
+function shellCall(argv: readonly string[], { readInput, env }: HookShellContext): ToolCall {
+  const client = env.SSG_CLIENT || 'generic';
+  if (argv.length === 2 && argv[0] === '--command-from-env') {
+    const command = env[argv[1]!];
+    if (command === undefined) throw new InvalidToolCallError(`the variable ${argv[1]} is not set`);
+    return { tool: 'bash', capability: 'execute', client, input: { command }, cwd: process.cwd() };
+  }
+  if (argv.length > 0) throw new InvalidToolCallError(`unexpected arguments '${argv.join(' ')}'`);
+  const payload = parseJsonObject(readInput());
+  const command = payload.command;
+  if (typeof command !== 'string') {
+    throw new InvalidToolCallError(`"command" must be a string, got ${describeJsonType(command)}`);
+  }
+  return {
+    tool: 'bash',
+    capability: 'execute',
+    client: optionalString(payload, 'client') ?? client,
+    input: { command },
+    cwd: optionalString(payload, 'cwd') ?? process.cwd(),
+  };
+}
+
+/**
+ * Why the command must not run, or undefined when it may. ASK has no human to ask on this path yet (the daemon's
+ * approval queue comes later), so it stops the command and says approval is required.
+ */
+function refusalOf(result: EvalResult): string | undefined {
+  switch (result.decision) {
+    case 'block':
+    case 'force':
+      return denialReason(result);
+    case 'ask': {
+      const question = result.prompt ?? result.message;
+      return (
+        `ssg blocked this (rule ${result.ruleId ?? 'unnamed'}): it needs approval${question ? ` (${question})` : ''}, ` +
+        'and a command run through a shell hook cannot ask for it yet.'
+      );
+    }
+    default:
+      return undefined;
+  }
+}

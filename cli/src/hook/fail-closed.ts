@@ -1,0 +1,8 @@
+// Sleep at Night's fail-closed switch: while `<home>/fail-closed` exists, a call that ssg cannot evaluate is
+// stopped instead of let through. (The full fail-closed layer, with the daemon, arrives with the daemon work.)
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const failClosedSentinel = (home: string): string => join(home, 'fail-closed');
+
+export const isFailClosed = (home: string): boolean => existsSync(failClosedSentinel(home));

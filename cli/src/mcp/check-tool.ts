@@ -1,0 +1,52 @@
+// `ssg_check`: the rule-file lint of `ssg check` (parse errors, lint findings, regexes that do not compile) for
+// the rule files under a path and the rules that apply there. Project files are not checked: that walk reads
+// every file of the project, too slow and too verbose for a tool call.
+import { type Stats, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { lintRuleFiles } from '../commands/check/lint-rule-files';
+import { walkProject } from '../commands/check/walk';
+import { formatDiagnostic } from '../rules/format-diagnostic';
+import { parseRuleFile } from '../rules/load';
+import { describeFsError, ruleFiles } from '../rules/sources';
+import { resolveToolPath, type ToolContext } from './tool-context';
+import { guarded, jsonResult, ToolInputError } from './tool-result';
+
+/** A model reads the findings; past this many it has enough to start fixing. */
+export const MAX_REPORTED_FINDINGS = 100;
+
+export function registerCheckTool(server: McpServer, context: ToolContext): void {
+  server.registerTool(
+    'ssg_check',
+    {
+      description: 'Lint ssg .rules files under a path: parse errors, warnings, bad regexes.',
+      inputSchema: { path: z.string().optional() },
+    },
+    ({ path }) =>
+      guarded('ssg_check', () => {
+        const target = resolveToolPath(context, path);
+        let stat: Stats;
+        try {
+          stat = statSync(target);
+        } catch (error) {
+          throw new ToolInputError(`path ${target} ${describeFsError(error)} — pass a rule file or a project folder`);
+        }
+        const projectDir = stat.isDirectory() ? target : dirname(target);
+        const files = [
+          ...new Set([...walkProject([target]).ruleFiles, ...ruleFiles({ cwd: projectDir, home: context.home })]),
+        ];
+        const diagnostics = lintRuleFiles(files.map(parseRuleFile));
+        const errors = diagnostics.filter((d) => d.severity === 'error').length;
+        return jsonResult({
+          rule_files: files.length,
+          errors,
+          warnings: diagnostics.length - errors,
+          findings: diagnostics.slice(0, MAX_REPORTED_FINDINGS).map((d) => formatDiagnostic(d, projectDir)),
+          ...(diagnostics.length > MAX_REPORTED_FINDINGS
+            ? { omitted: diagnostics.length - MAX_REPORTED_FINDINGS }
+            : {}),
+        });
+      }),
+  );
+}
