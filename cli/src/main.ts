@@ -6,10 +6,15 @@ import { ExitCode } from './cli/exit-codes';
 import { runCommand } from './cli/run-command';
 import { certifyCommand } from './commands/certify/certify';
 import { checkCommand } from './commands/check/check';
+import { doctorCommand } from './commands/doctor/doctor';
 import { evalCommand } from './commands/eval/eval';
 import { helpCommand, overviewHelp, unknownCommand } from './commands/help';
 import { hookCommand } from './commands/hook/hook';
+import { hubCommand } from './commands/hub/hub';
+import { initCommand } from './commands/init/init';
 import { mcpServerCommand } from './commands/mcp-server/mcp-server';
+import { pluginsCommand } from './commands/plugins/plugins';
+import { uninstallCommand } from './commands/uninstall/uninstall';
 import { cliVersion } from './commands/version';
 
 const commands: readonly Command[] = [
@@ -18,6 +23,11 @@ const commands: readonly Command[] = [
   checkCommand,
   certifyCommand,
   mcpServerCommand,
+  initCommand,
+  uninstallCommand,
+  doctorCommand,
+  hubCommand,
+  pluginsCommand,
   helpCommand(() => commands),
 ];
 

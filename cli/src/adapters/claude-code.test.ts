@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -195,29 +195,30 @@ describe('claude-code adapter', () => {
     }
   });
 
-  it('reports whether the user settings route PreToolUse to ssg', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ssg-claude-config-'));
-    const saved = process.env.CLAUDE_CONFIG_DIR;
-    process.env.CLAUDE_CONFIG_DIR = dir;
+  it('installs into the project and reports itself healthy through the user settings', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'ssg-claude-config-'));
+    const saved = { CLAUDE_CONFIG_DIR: process.env.CLAUDE_CONFIG_DIR, PATH: process.env.PATH };
+    const bin = join(root, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'ssg'), '#!/bin/sh\n', { mode: 0o755 });
+    process.env.CLAUDE_CONFIG_DIR = join(root, 'config');
+    process.env.PATH = bin;
     try {
       assert.equal(await claudeCodeAdapter.healthCheck(), false);
-      writeFileSync(join(dir, 'settings.json'), '{"hooks": not json');
-      assert.equal(await claudeCodeAdapter.healthCheck(), false);
-      const hook = { type: 'command', command: 'ssg hook eval', timeout: 10 };
-      writeFileSync(
-        join(dir, 'settings.json'),
-        JSON.stringify({ hooks: { PreToolUse: [{ matcher: '*', hooks: [hook] }] } }),
-      );
+      await claudeCodeAdapter.install(root);
+      const settings = readFileSync(join(root, '.claude', 'settings.json'), 'utf8');
+      assert.match(settings, /"command": "ssg hook eval"/);
+      mkdirSync(process.env.CLAUDE_CONFIG_DIR);
+      writeFileSync(join(process.env.CLAUDE_CONFIG_DIR, 'settings.json'), settings);
       assert.equal(await claudeCodeAdapter.healthCheck(), true);
+      await claudeCodeAdapter.uninstall(root);
+      assert.equal(existsSync(join(root, '.claude', 'settings.json')), false);
     } finally {
-      if (saved === undefined) delete process.env.CLAUDE_CONFIG_DIR;
-      else process.env.CLAUDE_CONFIG_DIR = saved;
-      rmSync(dir, { recursive: true, force: true });
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      rmSync(root, { recursive: true, force: true });
     }
-  });
-
-  it('refuses to install until `ssg init` exists', async () => {
-    await assert.rejects(claudeCodeAdapter.install('/tmp/project'), /not available yet/);
-    await assert.rejects(claudeCodeAdapter.uninstall('/tmp/project'), /not available yet/);
   });
 });

@@ -1,11 +1,7 @@
 // Claude Code: its PreToolUse hook payload in, its hook JSON out (design/hosts.md, spec "claude-code").
-import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type { Capability, EvalResult, ToolCall } from '../engine/types';
 import { type DetectableAdapter, detector, type HostSignals } from './host-detection';
-import { installPending } from './install-pending';
-import { isPlainObject } from './invalid-tool-call';
+import { lazyInstallMethods } from '../install/adapter-installer';
 import { classifyTool } from './keyword-classifier';
 import { parsePreToolUsePayload, permissionDecision } from './pre-tool-use';
 import { denialReason, questionReason } from './verdict-text';
@@ -100,25 +96,5 @@ export const claudeCodeAdapter: DetectableAdapter = {
   parseInput: parseClaudeCodePayload,
   formatOutput: formatClaudeCodeOutput,
   toolCapability: claudeCodeToolCapability,
-  ...installPending('claude-code'),
-  healthCheck: () => Promise.resolve(userSettingsHaveHook()),
+  ...lazyInstallMethods(async () => (await import('../install/installers/claude-code')).claudeCodeInstaller),
 };
-
-/** Whether the user-level settings route PreToolUse to `ssg hook eval` (project-level settings are not checked). */
-function userSettingsHaveHook(): boolean {
-  const configDir = process.env.CLAUDE_CONFIG_DIR || join(homedir(), '.claude');
-  let settings: unknown;
-  try {
-    settings = JSON.parse(readFileSync(join(configDir, 'settings.json'), 'utf8'));
-  } catch {
-    return false;
-  }
-  const groups = isPlainObject(settings) && isPlainObject(settings.hooks) ? settings.hooks.PreToolUse : undefined;
-  if (!Array.isArray(groups)) return false;
-  return groups.some(
-    (group) =>
-      isPlainObject(group) &&
-      Array.isArray(group.hooks) &&
-      group.hooks.some((hook) => isPlainObject(hook) && String(hook.command).includes('ssg hook eval')),
-  );
-}

@@ -1,9 +1,9 @@
 // Codex desktop: the Codex app, told apart from the CLI only by `SSG_CLIENT=codex-desktop` (both share
 // `~/.codex/config.toml`). Its calls arrive in Codex's PreToolUse shape and are answered like the CLI's.
+import { lazyInstallMethods } from '../install/adapter-installer';
 import { capabilityMap, mappedCapability } from './capability-map';
 import { formatCodexHookOutput } from './codex';
 import { type DetectableAdapter, detector, type HostSignals } from './host-detection';
-import { installPending } from './install-pending';
 import { parsePreToolUsePayload } from './pre-tool-use';
 
 export const CODEX_DESKTOP_TOOLS = capabilityMap({
@@ -23,5 +23,5 @@ export const codexDesktopAdapter: DetectableAdapter = {
   parseInput: (raw) => parsePreToolUsePayload(raw, 'codex-desktop', toolCapability),
   formatOutput: formatCodexHookOutput,
   toolCapability,
-  ...installPending('codex-desktop'),
+  ...lazyInstallMethods(async () => (await import('../install/installers/codex-desktop')).codexDesktopInstaller),
 };

@@ -2,9 +2,9 @@
 // Code's. Its output rules differ (design/hosts.md): a deny needs a non-empty reason, and `ask` or a bare
 // `allow` count as a failed hook, which lets the call run.
 import type { EvalResult } from '../engine/types';
+import { lazyInstallMethods } from '../install/adapter-installer';
 import { capabilityMap, mappedCapability } from './capability-map';
 import { type DetectableAdapter, detector, type HostSignals } from './host-detection';
-import { installPending } from './install-pending';
 import { parsePreToolUsePayload, permissionDecision } from './pre-tool-use';
 import { denialReason, questionReason } from './verdict-text';
 
@@ -39,5 +39,5 @@ export const codexAdapter: DetectableAdapter = {
   parseInput: (raw) => parsePreToolUsePayload(raw, 'codex', toolCapability),
   formatOutput: formatCodexHookOutput,
   toolCapability,
-  ...installPending('codex'),
+  ...lazyInstallMethods(async () => (await import('../install/installers/codex')).codexInstaller),
 };

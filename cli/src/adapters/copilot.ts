@@ -21,7 +21,11 @@ export function copilotToolCapability(toolName: string): Capability {
 }
 
 export function parseCopilotPayload(raw: string): ToolCall {
-  const payload = parseJsonObject(raw);
+  return copilotCall(parseJsonObject(raw));
+}
+
+/** The call in an already parsed preToolUse payload (the hook parses it first to tell pre from post). */
+export function copilotCall(payload: Record<string, unknown>): ToolCall {
   const tool = payload.toolName;
   if (typeof tool !== 'string' || tool === '') {
     throw new InvalidToolCallError(`toolName must be a non-empty string, got ${describeJsonType(tool)}`);

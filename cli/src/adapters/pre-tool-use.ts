@@ -11,7 +11,7 @@ export function parsePreToolUsePayload(
   const payload = parseJsonObject(raw);
   const event = payload.hook_event_name;
   if (event !== undefined && event !== 'PreToolUse') {
-    throw new InvalidToolCallError(`hook_event_name is ${JSON.stringify(event)}; ssg hook eval handles PreToolUse`);
+    throw new InvalidToolCallError(`hook_event_name is ${JSON.stringify(event)}; this hook handles PreToolUse only`);
   }
   const tool = payload.tool_name;
   if (typeof tool !== 'string' || tool === '') {

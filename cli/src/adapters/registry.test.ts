@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { installerFor } from '../install/installers';
 import { isolateHostEnvironment } from './host-env.testing';
 import { adapterNamed, adapterNames, detectHost, selectAdapter, UnknownClientError } from './registry';
 
@@ -90,7 +91,7 @@ describe('adapterNames', () => {
 });
 
 describe('adapters awaiting `ssg init`', () => {
-  const pending = adapterNames().filter((name) => name !== 'generic' && name !== 'claude-code');
+  const pending = adapterNames().filter((name) => name !== 'generic' && !installerFor(name));
   for (const name of pending) {
     it(`${name} refuses to install and reports itself not installed`, async () => {
       const adapter = adapterNamed(name)!;

@@ -6,3 +6,8 @@ import { join } from 'node:path';
 export const failClosedSentinel = (home: string): string => join(home, 'fail-closed');
 
 export const isFailClosed = (home: string): boolean => existsSync(failClosedSentinel(home));
+
+/** The reason given for a call denied because it could not be evaluated while fail-closed mode is on. */
+export const failClosedReason = (problem: string, home: string): string =>
+  `ssg could not evaluate this call (${problem}) and fail-closed mode is on, so it is blocked. ` +
+  `Fix the problem, or remove ${failClosedSentinel(home)} to fail open.`;

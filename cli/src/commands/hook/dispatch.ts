@@ -1,19 +1,26 @@
 // `ssg hook <name>`: picks the hook entry point. `ssg hook eval` always exits 0 — Claude Code reads exit 2 as
 // "block", and a mistyped hook command must not block the agent — so mistakes only leave a line on stderr.
-// `ssg hook shell` answers with its exit code (0 run, 1 do not run), for the shell-level hooks.
+// `ssg hook shell` answers with its exit code (0 run, 1 do not run), for the shell-level hooks. The hooks of the
+// other hosts (codex, copilot, opencode) exit 0 too: their hosts read anything else as a failed hook.
 import type { ExitCode } from '../../cli/exit-codes';
-import { runHookEval } from './hook-eval';
+import { runHookCodex } from './codex';
+import { runHookCopilot } from './copilot';
+import { type HookOutput, runHookEval } from './hook-eval';
+import { runHookOpencode } from './opencode';
 import { runHookShell } from './shell';
 import { writeFd } from './write-fd';
 
+const HOST_HOOKS: Readonly<Record<string, (argv: readonly string[]) => HookOutput>> = {
+  codex: runHookCodex,
+  copilot: runHookCopilot,
+  opencode: runHookOpencode,
+};
+
 export function runHook(argv: readonly string[]): ExitCode {
   const [name, ...rest] = argv;
-  if (name === 'eval' && rest.length === 0) {
-    const { stdout, stderr } = runHookEval();
-    if (stderr.length > 0) writeFd(2, `${stderr.join('\n')}\n`);
-    if (stdout) writeFd(1, `${stdout}\n`);
-    return 0;
-  }
+  if (name === 'eval' && rest.length === 0) return writeHookOutput(runHookEval());
+  const hostHook = name !== undefined && Object.hasOwn(HOST_HOOKS, name) ? HOST_HOOKS[name] : undefined;
+  if (hostHook && !rest.includes('--help') && !rest.includes('-h')) return writeHookOutput(hostHook(rest));
   if (name === 'shell' && !rest.includes('--help') && !rest.includes('-h')) {
     const { exitCode, stderr } = runHookShell(rest);
     if (stderr.length > 0) writeFd(2, `${stderr.join('\n')}\n`);
@@ -22,15 +29,25 @@ export function runHook(argv: readonly string[]): ExitCode {
   if (name === undefined || argv.includes('--help') || argv.includes('-h')) {
     writeFd(
       1,
-      'Usage: ssg hook eval   (Claude Code PreToolUse hook)\n' +
-        '       ssg hook shell  (verdict on a shell command, for the shell hooks; details: `ssg help hook`)\n',
+      'Usage: ssg hook eval                    (Claude Code PreToolUse hook)\n' +
+        '       ssg hook codex --source=native   (Codex CLI PreToolUse hook)\n' +
+        '       ssg hook copilot                 (GitHub Copilot CLI preToolUse/postToolUse hook)\n' +
+        "       ssg hook opencode                (for ssg's OpenCode plugin; needs a license)\n" +
+        '       ssg hook shell                   (verdict on a shell command, for the shell hooks)\n' +
+        'Details: `ssg help hook`\n',
     );
     return 0;
   }
   const problem = name === 'eval' ? `unexpected argument '${rest[0]}'` : `unknown hook '${name}'`;
   writeFd(
     2,
-    `ssg hook: ${problem} — install \`ssg hook eval\` as Claude Code's PreToolUse hook (see \`ssg help hook\`)\n`,
+    `ssg hook: ${problem} — the hooks are eval (Claude Code), codex, copilot, opencode and shell (see \`ssg help hook\`)\n`,
   );
+  return 0;
+}
+
+function writeHookOutput({ stdout, stderr }: HookOutput): ExitCode {
+  if (stderr.length > 0) writeFd(2, `${stderr.join('\n')}\n`);
+  if (stdout) writeFd(1, `${stdout}\n`);
   return 0;
 }

@@ -9,7 +9,7 @@ import type { EvalResult } from '../../engine/types';
 import { ssgHome } from '../../home';
 import { applyCircuitBreaker, BREAKER_THRESHOLD, type BreakerVerdict } from '../../hook/circuit-breaker';
 import { evaluateHookPayload } from '../../hook/evaluate-payload';
-import { failClosedSentinel, isFailClosed } from '../../hook/fail-closed';
+import { failClosedReason, isFailClosed } from '../../hook/fail-closed';
 import { hookRulesFor } from '../../hook/rules-for-cwd';
 
 export interface HookOutput {
@@ -29,11 +29,8 @@ export function runHookEval(readInput: () => string = readStdin, home: string = 
   } catch (error) {
     const problem = error instanceof Error ? error.message : String(error);
     if (isFailClosed(home)) {
-      const reason =
-        `ssg could not evaluate this call (${problem}) and fail-closed mode is on, so it is blocked. ` +
-        `Fix the problem, or remove ${failClosedSentinel(home)} to fail open.`;
       return {
-        stdout: permissionDecision('deny', reason),
+        stdout: permissionDecision('deny', failClosedReason(problem, home)),
         stderr: [...stderr, `ssg hook eval: ${problem} — denied (fail-closed)`],
       };
     }

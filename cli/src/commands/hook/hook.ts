@@ -6,6 +6,9 @@ import { runHook } from './dispatch';
 const help = `Usage: ssg hook eval < payload.json
        ssg hook shell < {"command": "…", "cwd": "…", "client": "…"}
        ssg hook shell --command-from-env <VARIABLE>
+       ssg hook codex --source=native < payload.json
+       ssg hook copilot < payload.json
+       ssg hook opencode < envelope.json
 
 Claude Code's PreToolUse hook. Install it in ~/.claude/settings.json or .claude/settings.json:
   {"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"ssg hook eval","timeout":10}]}]}}
@@ -33,11 +36,23 @@ client: "client" or $SSG_CLIENT or generic}; the rules are those of "cwd" (defau
 Exit 0 and no output: run it (allow, log, shadow, no match). Exit 1 with the reason on stderr: do not run it
 (block, force, and ask — nobody can be asked on this path yet). Failures exit 0 with one line on stderr, or 1
 when ~/.ssg/fail-closed exists.
+
+ssg hook codex --source=native: Codex CLI's PreToolUse hook (~/.codex/hooks.json), Claude Code's payload.
+Block, force and ask (Codex hooks cannot ask) print a deny with the reason; anything else prints nothing.
+Failures, a missing or other --source included: exit 0, one line on stderr; a deny when ~/.ssg/fail-closed exists.
+
+ssg hook copilot: GitHub Copilot CLI's hook. preToolUse {"cwd","toolName","toolArgs"} → block/force print
+{"permissionDecision":"deny","permissionDecisionReason":"…"}, ask prints "ask", anything else nothing. A
+postToolUse payload (it has "toolResult") gets no output. Failures always fail open (exit 0, a stderr line).
+
+ssg hook opencode: for ssg's OpenCode plugin (\`ssg plugins emit opencode\`). Envelope {"tool","args","sessionID",
+"callID","cwd"} → {"decision":"allow|block|ask|force","reason":"…"}. Needs an active license
+(~/.ssg/license.jwt); without one, and on any failure, every call is blocked (fail-closed).
 `;
 
 export const hookCommand: Command = {
   name: 'hook',
-  summary: 'hook entry points for agent hosts (`ssg hook eval`: Claude Code PreToolUse; `ssg hook shell`)',
+  summary: 'hook entry points for agent hosts (eval: Claude Code; codex, copilot, opencode; shell)',
   help,
   run: runHook,
 };

@@ -1,0 +1,66 @@
+// `ssg doctor`: for every adapter, whether its host is detected here, whether it is wired to ssg, and why not.
+import { resolve } from 'node:path';
+import { ADAPTERS } from '../../adapters/registry';
+import type { ClientAdapter } from '../../adapters/types';
+import { parseCommandArgs } from '../../cli/args';
+import type { Command } from '../../cli/command';
+import { ExitCode } from '../../cli/exit-codes';
+import { renderTable } from '../../cli/table';
+import { installTarget } from '../../install/adapter-installer';
+import { installerFor } from '../../install/installers';
+
+const help = `Usage: ssg doctor [--dir <project>] [--json]
+
+Shows, for every client adapter:
+  detected    the host runs this process or is installed on this machine (its variables or folders)
+  installed   its hooks and MCP entries are in place and \`ssg\` is on PATH (project files from --dir)
+  why not     what is missing, for an adapter that is not installed
+
+Options:
+  --dir <project>   the project whose files count (default: the current folder)
+  --json            print {"adapters": [{"name", "detected", "installed", "problems": [...]}]}
+  -h, --help        show this help
+
+Exit codes: 0 (the report is the answer), 2 usage error.
+`;
+
+interface AdapterHealth {
+  name: string;
+  detected: boolean;
+  installed: boolean;
+  problems: string[];
+}
+
+function healthOf(adapter: ClientAdapter, projectDir: string): AdapterHealth {
+  const installer = installerFor(adapter.name);
+  const problems = installer
+    ? installer.problems(installTarget(projectDir))
+    : adapter.name === 'generic'
+      ? []
+      : [`\`ssg init --client=${adapter.name}\` is not available yet`];
+  return { name: adapter.name, detected: adapter.detect(), installed: problems.length === 0, problems };
+}
+
+export const doctorCommand: Command = {
+  name: 'doctor',
+  summary: 'show which hosts are detected and wired to ssg',
+  help,
+  run(argv) {
+    const { values } = parseCommandArgs('doctor', argv, { dir: { type: 'string' }, json: { type: 'boolean' } });
+    const projectDir = resolve(values.dir ?? '.');
+    const report = ADAPTERS.map((adapter) => healthOf(adapter, projectDir));
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify({ adapters: report }, null, 2)}\n`);
+      return ExitCode.ok;
+    }
+    const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
+    const rows = report.map((entry) => [
+      entry.name,
+      yesNo(entry.detected),
+      yesNo(entry.installed),
+      entry.problems.join('; '),
+    ]);
+    process.stdout.write(`${renderTable(['client', 'detected', 'installed', 'why not'], rows)}\n`);
+    return ExitCode.ok;
+  },
+};

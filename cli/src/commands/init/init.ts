@@ -1,0 +1,55 @@
+// `ssg init --client=<name>`: wires a host to ssg for a project (or takes it out again with --uninstall).
+import { adapterNames } from '../../adapters/registry';
+import { parseCommandArgs } from '../../cli/args';
+import type { Command } from '../../cli/command';
+import { usageError } from '../../cli/errors';
+import { installerFor } from '../../install/installers';
+import { installClient } from './install-client';
+
+const help = `Usage: ssg init --client <name> [--dir <project>] [--uninstall]
+
+Installs what a host needs to send its agent's tool calls to ssg: hooks, MCP server entries, instructions.
+Only ssg's own entries are written; the rest of every file stays as it was. Running it again changes nothing.
+Prints each file it created, updated, removed or left alone, then the steps left to do by hand.
+
+Clients with an install:
+  claude-code     .claude/settings.json in the project: PreToolUse hook \`ssg hook eval\` for every tool
+  codex           ~/.codex/config.toml: [mcp_servers.ssg-governance]; ~/.codex/hooks.json: PreToolUse hook
+                  \`ssg hook codex --source=native\` (trust it once in /hooks); strips legacy [[hooks]] and
+                  retires ssg's old .ssg/bin/bash, hooks.json and project-mcp.json in the project
+  codex-desktop   ~/.codex/config.toml: [mcp_servers.ssg-governance]; .codex/mcp.json in the project
+  generic         nothing to install: callers pipe tool calls into \`ssg eval\`
+Installs still to come: ${adapterNames()
+  .filter((name) => name !== 'generic' && !installerFor(name))
+  .join(', ')}.
+
+Options:
+  --client <name>   the host to wire (required)
+  --dir <project>   the project folder (default: the current folder)
+  --uninstall       remove what init installed (same as \`ssg uninstall\`)
+  -h, --help        show this help
+
+Exit codes: 0 done (or nothing to do), 1 the client's install is not available yet, 2 usage error (unknown
+client, missing --client, no such folder), 3 a configuration file is malformed (it is left untouched).
+
+Examples:
+  ssg init --client=claude-code
+  ssg init --client=codex --dir ~/src/app
+`;
+
+export const initCommand: Command = {
+  name: 'init',
+  summary: 'wire a host (claude-code, codex, …) to ssg for a project',
+  help,
+  run(argv) {
+    const { values } = parseCommandArgs('init', argv, {
+      client: { type: 'string' },
+      dir: { type: 'string' },
+      uninstall: { type: 'boolean' },
+    });
+    if (values.client === undefined) {
+      throw usageError('missing --client', `name the host: ${adapterNames().join(', ')}`);
+    }
+    return installClient(values.client, values.dir ?? '.', values.uninstall ? 'uninstall' : 'install');
+  },
+};

@@ -1,0 +1,50 @@
+// The work behind `ssg init` and `ssg uninstall`: run one adapter's installer on a project and print the report.
+// Errors a user can fix become CliErrors: unknown client (2), an install still to come (1), a configuration
+// file ssg will not edit (3) — after the report of what was already done.
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { adapterNamed, UnknownClientError } from '../../adapters/registry';
+import { CliError, usageError } from '../../cli/errors';
+import { ExitCode } from '../../cli/exit-codes';
+import { installTarget } from '../../install/adapter-installer';
+import { commandOnPath } from '../../install/command-on-path';
+import { ConfigFileError } from '../../install/config-file-error';
+import { InstallReport } from '../../install/install-report';
+import { installerFor } from '../../install/installers';
+
+export type InstallAction = 'install' | 'uninstall';
+
+export function installClient(client: string, dir: string, action: InstallAction): ExitCode {
+  if (!adapterNamed(client)) throw new UnknownClientError(client);
+  const projectDir = resolve(dir);
+  if (!statSync(projectDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw usageError(`project folder ${projectDir} does not exist`, 'pass an existing folder with --dir');
+  }
+  const installer = installerFor(client);
+  if (!installer) {
+    if (client === 'generic') {
+      process.stdout.write('generic: nothing to install — callers pipe tool calls into `ssg eval` themselves\n');
+      return ExitCode.ok;
+    }
+    throw new CliError(
+      `installing the ${client} adapter is not available yet`,
+      'wire the host by hand for now (see docs/cli.md); `ssg doctor` lists the adapters ssg can install',
+      ExitCode.failures,
+    );
+  }
+  const report = new InstallReport();
+  try {
+    installer[action](installTarget(projectDir), report);
+  } catch (error) {
+    if (!(error instanceof ConfigFileError)) throw error;
+    if (report.files.length > 0) process.stdout.write(`Done before the error:\n${report.render()}`);
+    throw new CliError(error.message, 'that file was left untouched; run again once it is fixed', ExitCode.badInput);
+  }
+  if (action === 'install' && !commandOnPath('ssg')) {
+    report.addManualStep('Put `ssg` on PATH (for example `npm install -g ssg`): the host runs the bare command.');
+  }
+  const verb = action === 'install' ? 'installed' : 'uninstalled';
+  const summary = report.changed ? `${client} ${verb}` : `${client} already ${verb}, nothing changed`;
+  process.stdout.write(`${summary} (project ${projectDir})\n${report.render()}`);
+  return ExitCode.ok;
+}
