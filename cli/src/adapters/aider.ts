@@ -2,6 +2,8 @@
 // environment). Calls arrive in the generic format.
 import { capabilityMap, mappedCapability } from './capability-map';
 import { genericHostAdapter } from './generic-host';
+import type { DetectableAdapter } from './host-detection';
+import { lazyInstallMethods } from '../install/adapter-installer';
 
 export const AIDER_TOOLS = capabilityMap({
   execute: ['bash', 'shell', 'run'],
@@ -10,4 +12,7 @@ export const AIDER_TOOLS = capabilityMap({
   search: ['grep', 'find'],
 });
 
-export const aiderAdapter = genericHostAdapter('aider', {}, mappedCapability(AIDER_TOOLS));
+export const aiderAdapter: DetectableAdapter = {
+  ...genericHostAdapter('aider', {}, mappedCapability(AIDER_TOOLS)),
+  ...lazyInstallMethods(async () => (await import('../install/installers/aider')).aiderInstaller),
+};

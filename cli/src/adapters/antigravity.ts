@@ -2,6 +2,8 @@
 // the host and bypass ssg. Calls arrive in the generic format.
 import { capabilityMap, mappedCapability } from './capability-map';
 import { genericHostAdapter } from './generic-host';
+import type { DetectableAdapter } from './host-detection';
+import { lazyInstallMethods } from '../install/adapter-installer';
 
 export const ANTIGRAVITY_TOOLS = capabilityMap({
   execute: ['run_command', 'send_command_input', 'bash'],
@@ -12,8 +14,7 @@ export const ANTIGRAVITY_TOOLS = capabilityMap({
   agent: ['browser_subagent'],
 });
 
-export const antigravityAdapter = genericHostAdapter(
-  'antigravity',
-  { values: { ANTIGRAVITY_AGENT: '1' } },
-  mappedCapability(ANTIGRAVITY_TOOLS),
-);
+export const antigravityAdapter: DetectableAdapter = {
+  ...genericHostAdapter('antigravity', { values: { ANTIGRAVITY_AGENT: '1' } }, mappedCapability(ANTIGRAVITY_TOOLS)),
+  ...lazyInstallMethods(async () => (await import('../install/installers/antigravity')).antigravityInstaller),
+};

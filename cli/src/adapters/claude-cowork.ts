@@ -3,6 +3,8 @@
 // detects it: the desktop chat app being installed says nothing about who is calling.
 import { capabilityMap, mappedCapability } from './capability-map';
 import { genericHostAdapter } from './generic-host';
+import type { DetectableAdapter } from './host-detection';
+import { lazyInstallMethods } from '../install/adapter-installer';
 
 export const CLAUDE_COWORK_TOOLS = capabilityMap({
   execute: [
@@ -23,8 +25,11 @@ export const CLAUDE_COWORK_TOOLS = capabilityMap({
   network: ['webfetch', 'websearch'],
 });
 
-export const claudeCoworkAdapter = genericHostAdapter(
-  'claude-cowork',
-  { variables: ['CLAUDE_COWORK_VERSION'] },
-  mappedCapability(CLAUDE_COWORK_TOOLS),
-);
+export const claudeCoworkAdapter: DetectableAdapter = {
+  ...genericHostAdapter(
+    'claude-cowork',
+    { variables: ['CLAUDE_COWORK_VERSION'] },
+    mappedCapability(CLAUDE_COWORK_TOOLS),
+  ),
+  ...lazyInstallMethods(async () => (await import('../install/installers/claude-cowork')).claudeCoworkInstaller),
+};

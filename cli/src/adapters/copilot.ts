@@ -3,7 +3,7 @@
 // `{"permissionDecision":"allow|deny|ask","permissionDecisionReason":"…"}`, nothing when the call may run.
 import type { Capability, EvalResult, ToolCall } from '../engine/types';
 import { type DetectableAdapter, detector, type HostSignals } from './host-detection';
-import { installPending } from './install-pending';
+import { lazyInstallMethods } from '../install/adapter-installer';
 import { describeJsonType, InvalidToolCallError, isPlainObject, parseJsonObject } from './invalid-tool-call';
 import { classifyTool, matchKeywords } from './keyword-classifier';
 import { denialReason, questionReason } from './verdict-text';
@@ -81,5 +81,5 @@ export const copilotAdapter: DetectableAdapter = {
   parseInput: parseCopilotPayload,
   formatOutput: formatCopilotOutput,
   toolCapability: copilotToolCapability,
-  ...installPending('copilot'),
+  ...lazyInstallMethods(async () => (await import('../install/installers/copilot')).copilotInstaller),
 };

@@ -2,6 +2,8 @@
 // before every tool use). Calls arrive in the generic format.
 import { capabilityMap, mappedCapability } from './capability-map';
 import { genericHostAdapter } from './generic-host';
+import type { DetectableAdapter } from './host-detection';
+import { lazyInstallMethods } from '../install/adapter-installer';
 
 export const CURSOR_TOOLS = capabilityMap({
   execute: ['run_terminal_command'],
@@ -11,8 +13,11 @@ export const CURSOR_TOOLS = capabilityMap({
   network: ['web_search', 'fetch'],
 });
 
-export const cursorAdapter = genericHostAdapter(
-  'cursor',
-  { variables: ['CURSOR_SESSION_ID'], homeFolders: ['.cursor'] },
-  mappedCapability(CURSOR_TOOLS),
-);
+export const cursorAdapter: DetectableAdapter = {
+  ...genericHostAdapter(
+    'cursor',
+    { variables: ['CURSOR_SESSION_ID'], homeFolders: ['.cursor'] },
+    mappedCapability(CURSOR_TOOLS),
+  ),
+  ...lazyInstallMethods(async () => (await import('../install/installers/cursor')).cursorInstaller),
+};

@@ -3,6 +3,11 @@
 // (`SSG_CLIENT=grok-bot` / `--client=grok-bot`, never `grok`); Grok sets no variable of its own to detect.
 // The spec gives no tool map, so every tool goes to the keyword classifier.
 import { genericHostAdapter } from './generic-host';
+import type { DetectableAdapter } from './host-detection';
+import { lazyInstallMethods } from '../install/adapter-installer';
 import { classifyTool } from './keyword-classifier';
 
-export const grokBotAdapter = genericHostAdapter('grok-bot', {}, classifyTool);
+export const grokBotAdapter: DetectableAdapter = {
+  ...genericHostAdapter('grok-bot', {}, classifyTool),
+  ...lazyInstallMethods(async () => (await import('../install/installers/grok-bot')).grokBotInstaller),
+};

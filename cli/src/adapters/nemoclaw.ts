@@ -2,6 +2,8 @@
 // Calls arrive in the generic format.
 import { capabilityMap, mappedCapability } from './capability-map';
 import { genericHostAdapter } from './generic-host';
+import type { DetectableAdapter } from './host-detection';
+import { lazyInstallMethods } from '../install/adapter-installer';
 
 export const NEMOCLAW_TOOLS = capabilityMap({
   execute: ['process_exec', 'shell_exec', 'bash', 'shell'],
@@ -11,8 +13,11 @@ export const NEMOCLAW_TOOLS = capabilityMap({
   agent: ['sandbox_spawn'],
 });
 
-export const nemoclawAdapter = genericHostAdapter(
-  'nemoclaw',
-  { variables: ['NEMOCLAW_AGENT', 'NEMOCLAW_SANDBOX_NAME'] },
-  mappedCapability(NEMOCLAW_TOOLS),
-);
+export const nemoclawAdapter: DetectableAdapter = {
+  ...genericHostAdapter(
+    'nemoclaw',
+    { variables: ['NEMOCLAW_AGENT', 'NEMOCLAW_SANDBOX_NAME'] },
+    mappedCapability(NEMOCLAW_TOOLS),
+  ),
+  ...lazyInstallMethods(async () => (await import('../install/installers/nemoclaw')).nemoclawInstaller),
+};

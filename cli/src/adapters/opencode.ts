@@ -9,9 +9,9 @@
 // The plugin throws `reason` to stop the call on block and force; what it does on ask is its choice (OpenCode
 // has its own `ask` permission). log and shadow are reported as allow: the plugin has nothing to do for them.
 import type { Capability, EvalResult, ToolCall } from '../engine/types';
+import { lazyInstallMethods } from '../install/adapter-installer';
 import { capabilityMap, mappedCapability } from './capability-map';
 import { type DetectableAdapter, detector, type HostSignals } from './host-detection';
-import { installPending } from './install-pending';
 import {
   describeJsonType,
   InvalidToolCallError,
@@ -75,5 +75,5 @@ export const opencodeAdapter: DetectableAdapter = {
   parseInput: parseOpencodeEnvelope,
   formatOutput: formatOpencodeOutput,
   toolCapability: opencodeToolCapability,
-  ...installPending('opencode'),
+  ...lazyInstallMethods(async () => (await import('../install/installers/opencode')).opencodeInstaller),
 };

@@ -1,6 +1,8 @@
 // Pi: the same shell wrapper and node/python hooks as aider, plus MCP. Calls arrive in the generic format.
 import { capabilityMap, mappedCapability } from './capability-map';
 import { genericHostAdapter } from './generic-host';
+import type { DetectableAdapter } from './host-detection';
+import { lazyInstallMethods } from '../install/adapter-installer';
 
 export const PI_TOOLS = capabilityMap({
   execute: ['bash'],
@@ -9,4 +11,7 @@ export const PI_TOOLS = capabilityMap({
   search: ['grep', 'find', 'ls'],
 });
 
-export const piAdapter = genericHostAdapter('pi', {}, mappedCapability(PI_TOOLS));
+export const piAdapter: DetectableAdapter = {
+  ...genericHostAdapter('pi', {}, mappedCapability(PI_TOOLS)),
+  ...lazyInstallMethods(async () => (await import('../install/installers/pi')).piInstaller),
+};

@@ -90,15 +90,11 @@ describe('adapterNames', () => {
   });
 });
 
-describe('adapters awaiting `ssg init`', () => {
-  const pending = adapterNames().filter((name) => name !== 'generic' && !installerFor(name));
-  for (const name of pending) {
-    it(`${name} refuses to install and reports itself not installed`, async () => {
-      const adapter = adapterNamed(name)!;
-      const message = new RegExp(`not available yet: \`ssg init --client=${name}\``);
-      await assert.rejects(adapter.install('/tmp/project'), message);
-      await assert.rejects(adapter.uninstall('/tmp/project'), message);
-      assert.equal(await adapter.healthCheck(), false);
-    });
-  }
+describe('installers', () => {
+  it('every adapter but generic has one', () => {
+    assert.deepEqual(
+      adapterNames().filter((name) => !installerFor(name)),
+      ['generic'],
+    );
+  });
 });

@@ -2,6 +2,8 @@
 // action. Calls arrive in the generic format.
 import { capabilityMap, mappedCapability } from './capability-map';
 import { genericHostAdapter } from './generic-host';
+import type { DetectableAdapter } from './host-detection';
+import { lazyInstallMethods } from '../install/adapter-installer';
 
 export const REPLIT_TOOLS = capabilityMap({
   execute: ['bash', 'shell', 'run', 'execute'],
@@ -11,8 +13,7 @@ export const REPLIT_TOOLS = capabilityMap({
   network: ['web_search', 'web_fetch', 'fetch'],
 });
 
-export const replitAdapter = genericHostAdapter(
-  'replit',
-  { variables: ['REPL_ID', 'REPLIT_DB_URL'] },
-  mappedCapability(REPLIT_TOOLS),
-);
+export const replitAdapter: DetectableAdapter = {
+  ...genericHostAdapter('replit', { variables: ['REPL_ID', 'REPLIT_DB_URL'] }, mappedCapability(REPLIT_TOOLS)),
+  ...lazyInstallMethods(async () => (await import('../install/installers/replit')).replitInstaller),
+};

@@ -33,11 +33,8 @@ interface AdapterHealth {
 
 function healthOf(adapter: ClientAdapter, projectDir: string): AdapterHealth {
   const installer = installerFor(adapter.name);
-  const problems = installer
-    ? installer.problems(installTarget(projectDir))
-    : adapter.name === 'generic'
-      ? []
-      : [`\`ssg init --client=${adapter.name}\` is not available yet`];
+  // Only generic has no installer: it has nothing to install, so nothing can be missing.
+  const problems = installer ? installer.problems(installTarget(projectDir)) : [];
   return { name: adapter.name, detected: adapter.detect(), installed: problems.length === 0, problems };
 }
 

@@ -77,12 +77,6 @@ describe('ssg init / ssg uninstall (built CLI)', () => {
       stderr: /project folder .*nope does not exist/,
     },
     {
-      name: 'an install still to come',
-      args: ['init', '--client=cursor'],
-      status: 1,
-      stderr: /^ssg init: installing the cursor adapter is not available yet — /,
-    },
-    {
       name: 'malformed settings',
       args: ['init', '--client=claude-code'],
       setup: (ws) => ws.write(SETTINGS, '{"hooks": [1,'),

@@ -3,7 +3,6 @@ import { adapterNames } from '../../adapters/registry';
 import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { usageError } from '../../cli/errors';
-import { installerFor } from '../../install/installers';
 import { installClient } from './install-client';
 
 const help = `Usage: ssg init --client <name> [--dir <project>] [--uninstall]
@@ -12,16 +11,14 @@ Installs what a host needs to send its agent's tool calls to ssg: hooks, MCP ser
 Only ssg's own entries are written; the rest of every file stays as it was. Running it again changes nothing.
 Prints each file it created, updated, removed or left alone, then the steps left to do by hand.
 
-Clients with an install:
+Clients: ${adapterNames().join(', ')}.
+Each writes only its host's files (the list per client is in docs/cli.md, "ssg init"), for example:
   claude-code     .claude/settings.json in the project: PreToolUse hook \`ssg hook eval\` for every tool
   codex           ~/.codex/config.toml: [mcp_servers.ssg-governance]; ~/.codex/hooks.json: PreToolUse hook
-                  \`ssg hook codex --source=native\` (trust it once in /hooks); strips legacy [[hooks]] and
-                  retires ssg's old .ssg/bin/bash, hooks.json and project-mcp.json in the project
-  codex-desktop   ~/.codex/config.toml: [mcp_servers.ssg-governance]; .codex/mcp.json in the project
+                  \`ssg hook codex --source=native\` (trust it once in /hooks); strips legacy [[hooks]]
+  cursor          .cursor/mcp.json and .cursor/rules/ssg-governance.mdc in the project
+  aider           the bash/node/python hooks in ~/.ssg/hooks and .aider.conf.yml (only if absent)
   generic         nothing to install: callers pipe tool calls into \`ssg eval\`
-Installs still to come: ${adapterNames()
-  .filter((name) => name !== 'generic' && !installerFor(name))
-  .join(', ')}.
 
 Options:
   --client <name>   the host to wire (required)
@@ -29,7 +26,7 @@ Options:
   --uninstall       remove what init installed (same as \`ssg uninstall\`)
   -h, --help        show this help
 
-Exit codes: 0 done (or nothing to do), 1 the client's install is not available yet, 2 usage error (unknown
+Exit codes: 0 done (or nothing to do), 2 usage error (unknown
 client, missing --client, no such folder), 3 a configuration file is malformed (it is left untouched).
 
 Examples:

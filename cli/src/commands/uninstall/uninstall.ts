@@ -16,7 +16,7 @@ Options:
   --dir <project>   the project folder (default: the current folder)
   -h, --help        show this help
 
-Exit codes: as \`ssg init\`: 0 done, 1 not available yet, 2 usage error, 3 a malformed configuration file.
+Exit codes: as \`ssg init\`: 0 done, 2 usage error, 3 a malformed configuration file.
 
 Example:
   ssg uninstall --client=codex
