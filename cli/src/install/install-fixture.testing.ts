@@ -10,10 +10,16 @@ export type Snapshot = Record<string, { content: string; mtimeMs: number }>;
 export class InstallFixture {
   readonly root = mkdtempSync(join(tmpdir(), 'ssg-install-'));
   readonly target: InstallTarget = { home: join(this.root, 'home'), projectDir: join(this.root, 'project') };
+  /** SSG_HOME before the fixture pointed it into its HOME (installers of the shared hooks read it). */
+  private readonly savedSsgHome: string | undefined;
+  private readonly ownsSsgHome: boolean;
 
-  constructor() {
+  constructor(options: { ssgHome?: boolean } = {}) {
     mkdirSync(this.target.home);
     mkdirSync(this.target.projectDir);
+    this.ownsSsgHome = options.ssgHome === true;
+    this.savedSsgHome = process.env.SSG_HOME;
+    if (this.ownsSsgHome) process.env.SSG_HOME = join(this.target.home, '.ssg');
   }
 
   /** Writes a file relative to the root: `home/.codex/config.toml`, `project/.claude/settings.json`. */
@@ -61,6 +67,10 @@ export class InstallFixture {
   }
 
   cleanup(): void {
+    if (this.ownsSsgHome) {
+      if (this.savedSsgHome === undefined) delete process.env.SSG_HOME;
+      else process.env.SSG_HOME = this.savedSsgHome;
+    }
     rmSync(this.root, { recursive: true, force: true });
   }
 }

@@ -15,16 +15,10 @@ const HOOKS = [
 
 describe('aider installer', () => {
   let fx: InstallFixture;
-  const savedHome = process.env.SSG_HOME;
   beforeEach(() => {
-    fx = new InstallFixture();
-    process.env.SSG_HOME = join(fx.target.home, '.ssg');
+    fx = new InstallFixture({ ssgHome: true });
   });
-  afterEach(() => {
-    if (savedHome === undefined) delete process.env.SSG_HOME;
-    else process.env.SSG_HOME = savedHome;
-    fx.cleanup();
-  });
+  afterEach(() => fx.cleanup());
 
   const cases: Array<{ name: string; config?: string; want: string; action: string }> = [
     { name: 'no .aider.conf.yml: writes ours', want: AIDER_CONFIG, action: 'created' },

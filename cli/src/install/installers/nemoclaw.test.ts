@@ -13,17 +13,11 @@ const USER_POLICY = 'home/.nemoclaw/policies/team.yaml';
 
 describe('nemoclaw installer', () => {
   let fx: InstallFixture;
-  const savedHome = process.env.SSG_HOME;
   beforeEach(() => {
-    fx = new InstallFixture();
-    process.env.SSG_HOME = join(fx.target.home, '.ssg');
+    fx = new InstallFixture({ ssgHome: true });
     fx.write(USER_POLICY, 'schema: nemoclaw.policy/v1\n');
   });
-  afterEach(() => {
-    if (savedHome === undefined) delete process.env.SSG_HOME;
-    else process.env.SSG_HOME = savedHome;
-    fx.cleanup();
-  });
+  afterEach(() => fx.cleanup());
   const install = (report = new InstallReport()) =>
     fx.withPath(true, () => nemoclawInstaller.install(fx.target, report));
 

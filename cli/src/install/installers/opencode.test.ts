@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { pluginFilePath } from '../../commands/plugins/plugins';
 import { ConfigFileError } from '../config-file-error';
@@ -20,16 +19,10 @@ const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 describe('opencode installer', () => {
   let fx: InstallFixture;
-  const savedHome = process.env.SSG_HOME;
   beforeEach(() => {
-    fx = new InstallFixture();
-    process.env.SSG_HOME = join(fx.target.home, '.ssg');
+    fx = new InstallFixture({ ssgHome: true });
   });
-  afterEach(() => {
-    if (savedHome === undefined) delete process.env.SSG_HOME;
-    else process.env.SSG_HOME = savedHome;
-    fx.cleanup();
-  });
+  afterEach(() => fx.cleanup());
   const install = (report = new InstallReport()) =>
     fx.withPath(true, () => opencodeInstaller.install(fx.target, report));
   const uninstall = () => opencodeInstaller.uninstall(fx.target, new InstallReport());

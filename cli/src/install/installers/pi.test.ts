@@ -22,16 +22,10 @@ after(() => rmSync(aiderBin, { recursive: true, force: true }));
 
 describe('pi installer', () => {
   let fx: InstallFixture;
-  const savedHome = process.env.SSG_HOME;
   beforeEach(() => {
-    fx = new InstallFixture();
-    process.env.SSG_HOME = join(fx.target.home, '.ssg');
+    fx = new InstallFixture({ ssgHome: true });
   });
-  afterEach(() => {
-    if (savedHome === undefined) delete process.env.SSG_HOME;
-    else process.env.SSG_HOME = savedHome;
-    fx.cleanup();
-  });
+  afterEach(() => fx.cleanup());
 
   /** Runs `body` with ssg on PATH, and aider too when asked. */
   const withAider = <T>(aider: boolean, body: () => T): T =>
