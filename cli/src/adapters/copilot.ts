@@ -4,7 +4,13 @@
 import type { Capability, EvalResult, ToolCall } from '../engine/types';
 import { type DetectableAdapter, detector, type HostSignals } from './host-detection';
 import { lazyInstallMethods } from '../install/adapter-installer';
-import { describeJsonType, InvalidToolCallError, isPlainObject, parseJsonObject } from './invalid-tool-call';
+import {
+  describeJsonType,
+  InvalidToolCallError,
+  isPlainObject,
+  parseJsonObject,
+  requiredToolName,
+} from './invalid-tool-call';
 import { classifyTool, matchKeywords } from './keyword-classifier';
 import { denialReason, questionReason } from './verdict-text';
 
@@ -26,10 +32,7 @@ export function parseCopilotPayload(raw: string): ToolCall {
 
 /** The call in an already parsed preToolUse payload (the hook parses it first to tell pre from post). */
 export function copilotCall(payload: Record<string, unknown>): ToolCall {
-  const tool = payload.toolName;
-  if (typeof tool !== 'string' || tool === '') {
-    throw new InvalidToolCallError(`toolName must be a non-empty string, got ${describeJsonType(tool)}`);
-  }
+  const tool = requiredToolName(payload.toolName, 'toolName');
   const call: ToolCall = {
     tool,
     input: toolArguments(payload.toolArgs),

@@ -1,13 +1,7 @@
 // The fallback adapter and the wire format of `ssg eval`: `{"tool": string, "input": object}` in, one JSON
 // line `{"decision","rule_id","reason","duration_ms"}` out.
 import type { Capability, EvalResult, ToolCall } from '../engine/types';
-import {
-  describeJsonType,
-  InvalidToolCallError,
-  isPlainObject,
-  optionalString,
-  parseJsonObject,
-} from './invalid-tool-call';
+import { optionalString, parseJsonObject, requiredArguments, requiredToolName } from './invalid-tool-call';
 import { classifyTool } from './keyword-classifier';
 import type { ClientAdapter } from './types';
 
@@ -22,12 +16,8 @@ export interface GenericPayload {
 
 export function parseGenericPayload(raw: string): GenericPayload {
   const payload = parseJsonObject(raw);
-  const { tool, input } = payload;
-  if (typeof tool !== 'string' || tool === '') {
-    throw new InvalidToolCallError(`"tool" must be a non-empty string, got ${describeJsonType(tool)}`);
-  }
-  if (!isPlainObject(input))
-    throw new InvalidToolCallError(`"input" must be a JSON object, got ${describeJsonType(input)}`);
+  const tool = requiredToolName(payload.tool, '"tool"');
+  const input = requiredArguments(payload.input, '"input"');
   const parsed: GenericPayload = { tool, input };
   const client = optionalString(payload, 'client');
   const cwd = optionalString(payload, 'cwd');

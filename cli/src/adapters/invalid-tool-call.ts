@@ -29,6 +29,21 @@ export function describeJsonType(value: unknown): string {
   return type === 'object' ? 'an object' : `a ${type}`;
 }
 
+/** The tool name of a payload; `label` names the field in the message (`"tool"`, `tool_name`). */
+export function requiredToolName(value: unknown, label: string): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new InvalidToolCallError(`${label} must be a non-empty string, got ${describeJsonType(value)}`);
+  }
+  return value;
+}
+
+/** The tool's arguments of a payload; `label` names the field in the message. */
+export function requiredArguments(value: unknown, label: string): Record<string, unknown> {
+  if (!isPlainObject(value))
+    throw new InvalidToolCallError(`${label} must be a JSON object, got ${describeJsonType(value)}`);
+  return value;
+}
+
 /** `payload[key]` when it is a string; absent or null → undefined; any other type is an InvalidToolCallError. */
 export function optionalString(payload: Record<string, unknown>, key: string): string | undefined {
   const value = payload[key];

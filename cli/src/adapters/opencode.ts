@@ -12,13 +12,7 @@ import type { Capability, EvalResult, ToolCall } from '../engine/types';
 import { lazyInstallMethods } from '../install/adapter-installer';
 import { capabilityMap, mappedCapability } from './capability-map';
 import { type DetectableAdapter, detector, type HostSignals } from './host-detection';
-import {
-  describeJsonType,
-  InvalidToolCallError,
-  isPlainObject,
-  optionalString,
-  parseJsonObject,
-} from './invalid-tool-call';
+import { optionalString, parseJsonObject, requiredArguments, requiredToolName } from './invalid-tool-call';
 import { denialReason, questionReason } from './verdict-text';
 
 export const OPENCODE_TOOLS = capabilityMap({
@@ -34,12 +28,8 @@ export const opencodeToolCapability: (toolName: string) => Capability = mappedCa
 
 export function parseOpencodeEnvelope(raw: string): ToolCall {
   const envelope = parseJsonObject(raw);
-  const { tool, args } = envelope;
-  if (typeof tool !== 'string' || tool === '') {
-    throw new InvalidToolCallError(`"tool" must be a non-empty string, got ${describeJsonType(tool)}`);
-  }
-  if (!isPlainObject(args))
-    throw new InvalidToolCallError(`"args" must be a JSON object, got ${describeJsonType(args)}`);
+  const tool = requiredToolName(envelope.tool, '"tool"');
+  const args = requiredArguments(envelope.args, '"args"');
   const call: ToolCall = { tool, input: args, capability: opencodeToolCapability(tool), client: 'opencode' };
   const sessionId = optionalString(envelope, 'sessionID');
   const cwd = optionalString(envelope, 'cwd');

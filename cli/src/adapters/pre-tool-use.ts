@@ -1,7 +1,7 @@
 // The PreToolUse hook wire format that Claude Code and Codex share: `{session_id, cwd, hook_event_name,
 // tool_name, tool_input, …}` on stdin, `{"hookSpecificOutput":{…permissionDecision…}}` on stdout.
 import type { Capability, ToolCall } from '../engine/types';
-import { describeJsonType, InvalidToolCallError, isPlainObject, parseJsonObject } from './invalid-tool-call';
+import { InvalidToolCallError, parseJsonObject, requiredArguments, requiredToolName } from './invalid-tool-call';
 
 export function parsePreToolUsePayload(
   raw: string,
@@ -13,14 +13,8 @@ export function parsePreToolUsePayload(
   if (event !== undefined && event !== 'PreToolUse') {
     throw new InvalidToolCallError(`hook_event_name is ${JSON.stringify(event)}; this hook handles PreToolUse only`);
   }
-  const tool = payload.tool_name;
-  if (typeof tool !== 'string' || tool === '') {
-    throw new InvalidToolCallError(`tool_name must be a non-empty string, got ${describeJsonType(tool)}`);
-  }
-  const input = payload.tool_input;
-  if (!isPlainObject(input)) {
-    throw new InvalidToolCallError(`tool_input must be a JSON object, got ${describeJsonType(input)}`);
-  }
+  const tool = requiredToolName(payload.tool_name, 'tool_name');
+  const input = requiredArguments(payload.tool_input, 'tool_input');
   const call: ToolCall = { tool, input, capability: toolCapability(tool), client };
   if (typeof payload.cwd === 'string' && payload.cwd !== '') call.cwd = payload.cwd;
   if (typeof payload.session_id === 'string' && payload.session_id !== '') call.sessionId = payload.session_id;
