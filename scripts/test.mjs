@@ -2,13 +2,16 @@
 // Runs every `*.test.ts` of the workspaces with Node's own test runner (TypeScript through tsx)
 // and ends with one summary line, `tests: N passed, N failed`, that .ci/run adds up.
 // Usage: npm test [-- <path filter>...]   e.g. `npm test -- engine/shell`
+// Tests under e2e/ drive the real agent CLIs pinned in e2e/package.json; they are installed here on first use
+// (`npm ci --prefix e2e`) and again whenever e2e/package-lock.json changes.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const roots = ['cli', 'daemon', 'fleet', 'main', 'renderer', 'bench', 'scripts'];
+const roots = ['cli', 'daemon', 'fleet', 'main', 'renderer', 'bench', 'scripts', 'e2e'];
 const skip = new Set(['node_modules', 'dist', '.tsbuild']);
 
 function findTests(dir, found = []) {
@@ -36,6 +39,24 @@ if (files.length === 0) {
   console.error(`no test files match ${filters.join(' ') || '(all)'}`);
   process.exit(1);
 }
+
+/** Installs the host CLIs of e2e/ unless the installed set matches the lock file. */
+function ensureE2eInstalled() {
+  const e2e = join(root, 'e2e');
+  const lock = readFileSync(join(e2e, 'package-lock.json'));
+  const stamp = join(e2e, 'node_modules', '.ssg-installed-lock');
+  const wanted = createHash('sha256').update(lock).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
+  console.log('installing the agent CLIs the end-to-end tests drive (npm ci --prefix e2e)…');
+  const install = spawnSync('npm', ['ci', '--prefix', e2e, '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  if (install.status !== 0) {
+    console.error('npm ci --prefix e2e failed');
+    console.log('tests: 0 passed, 1 failed');
+    process.exit(1);
+  }
+  writeFileSync(stamp, wanted);
+}
+if (files.some((f) => f.startsWith('e2e/'))) ensureE2eInstalled();
 
 const work = mkdtempSync(join(tmpdir(), 'ssg-test-'));
 const tap = join(work, 'results.tap');

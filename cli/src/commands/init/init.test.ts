@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { parse as parseToml } from 'smol-toml';
 import { ensureBuilt, Workspace } from '../../cli/test-harness';
+import { bundledRulesDir } from '../../resources/paths';
 
 const SETTINGS = 'project/.claude/settings.json';
 
@@ -98,6 +99,30 @@ describe('ssg init / ssg uninstall (built CLI)', () => {
       }),
     );
   }
+
+  it(
+    'brings the starter rules when the user has none, keeps them on uninstall, and never overwrites user rules',
+    withWorkspace((ws) => {
+      const starter = join(ws.home, 'rules', 'default.rules');
+      const first = ws.run(['init', '--client=claude-code']);
+      assert.match(first.stdout, /created {2}.*ssg-home\/rules\/default\.rules — starter rules/);
+      assert.equal(readFileSync(starter, 'utf8'), readFileSync(join(bundledRulesDir(), 'default.rules'), 'utf8'));
+      const blocked = ws.run(['hook', 'eval'], {
+        input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'rm -rf ~' }, cwd: ws.project }),
+      });
+      assert.match(blocked.stdout, /"permissionDecision":"deny"/);
+
+      ws.run(['uninstall', '--client=claude-code']);
+      assert.ok(existsSync(starter), "uninstall keeps the rules: they are the user's now");
+
+      rmSync(starter);
+      const mine = ws.write('ssg-home/rules/mine.rules', '# my own\n');
+      const again = ws.run(['init', '--client=claude-code']);
+      assert.doesNotMatch(again.stdout, /default\.rules/);
+      assert.ok(!existsSync(starter));
+      assert.equal(readFileSync(mine, 'utf8'), '# my own\n');
+    }),
+  );
 
   it(
     'generic has nothing to install',

@@ -10,6 +10,7 @@ import { installTarget } from '../../install/adapter-installer';
 import { commandOnPath } from '../../install/command-on-path';
 import { ConfigFileError } from '../../install/config-file-error';
 import { InstallReport } from '../../install/install-report';
+import { installStarterRules } from '../../install/starter-rules';
 import { installerFor } from '../../install/installers';
 
 export type InstallAction = 'install' | 'uninstall';
@@ -34,6 +35,7 @@ export function installClient(client: string, dir: string, action: InstallAction
     if (report.files.length > 0) process.stdout.write(`Done before the error:\n${report.render()}`);
     throw new CliError(error.message, 'that file was left untouched; run again once it is fixed', ExitCode.badInput);
   }
+  if (action === 'install') installStarterRules(report);
   if (action === 'install' && !commandOnPath('ssg')) {
     report.addManualStep('Put `ssg` on PATH (for example `npm install -g ssg`): the host runs the bare command.');
   }

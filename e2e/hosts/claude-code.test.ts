@@ -1,0 +1,77 @@
+// The real Claude Code CLI (`claude -p`, pinned in e2e/package.json) against a fake Messages API on loopback,
+// after `ssg init --client=claude-code`: our PreToolUse hook blocks a destructive Bash call before it runs and
+// the model receives our reason in the tool_result; a harmless call runs.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { FakeMessagesApi, type ScriptedTurn } from '../support/fake-messages-api';
+import { hostBin, HostWorkspace } from '../support/host-workspace';
+
+const PROJECT_RULES = `rule e2e_no_recursive_delete {
+  priority 100
+  DENY execution
+  IF command REGEX "^rm\\s+-[a-zA-Z]*r"
+  MESSAGE "e2e: recursive deletes are blocked in this project"
+}
+`;
+
+async function runClaude(workspace: HostWorkspace, script: readonly ScriptedTurn[]) {
+  const api = await FakeMessagesApi.start(script);
+  try {
+    const run = await workspace.runHost(
+      hostBin('claude'),
+      ['-p', 'tidy up the project', '--allowedTools', 'Bash', '--output-format', 'json'],
+      {
+        env: {
+          ANTHROPIC_BASE_URL: api.url,
+          ANTHROPIC_API_KEY: 'sk-ant-e2e-fake',
+          CLAUDE_CONFIG_DIR: join(workspace.root, '.claude'),
+          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+          DISABLE_AUTOUPDATER: '1',
+        },
+        timeoutMs: 120_000,
+      },
+    );
+    return { run, api };
+  } finally {
+    await api.close();
+  }
+}
+
+describe('Claude Code with ssg init --client=claude-code', () => {
+  const workspace = new HostWorkspace();
+  before(() => {
+    workspace.write('project/precious.txt', 'keep me\n');
+    workspace.write('project/.ssg/rules/project.rules', PROJECT_RULES);
+    const init = workspace.run(['init', '--client=claude-code']);
+    assert.equal(init.status, 0, init.stderr);
+  });
+  after(() => workspace.cleanup());
+
+  test('a destructive Bash call is blocked and the model is told why', async () => {
+    const { run, api } = await runClaude(workspace, [
+      { toolUse: { name: 'Bash', input: { command: 'rm -rf precious.txt', description: 'Remove the file' } } },
+      { text: 'I could not delete it.' },
+    ]);
+    assert.equal(run.status, 0, `claude failed:\n${run.stderr}\n${run.stdout}`);
+    assert.ok(existsSync(join(workspace.project, 'precious.txt')), 'the targeted file must still exist');
+    const [result] = api.toolResults();
+    assert.ok(result, `no tool_result was sent back; requests: ${api.requests.length}`);
+    assert.match(result.text, /recursive deletes are blocked in this project/);
+    assert.match(result.text, /e2e_no_recursive_delete/);
+  });
+
+  test('a harmless Bash call runs', async () => {
+    const { run, api } = await runClaude(workspace, [
+      { toolUse: { name: 'Bash', input: { command: 'cat precious.txt', description: 'Show the file' } } },
+      { text: 'It says keep me.' },
+    ]);
+    assert.equal(run.status, 0, `claude failed:\n${run.stderr}\n${run.stdout}`);
+    const [result] = api.toolResults();
+    assert.ok(result, 'no tool_result was sent back');
+    assert.equal(result.isError, false, result.text);
+    assert.match(result.text, /keep me/);
+    assert.equal(readFileSync(join(workspace.project, 'precious.txt'), 'utf8'), 'keep me\n');
+  });
+});
