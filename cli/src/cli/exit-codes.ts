@@ -11,6 +11,8 @@ export const ExitCode = {
   badInput: 3,
   /** Rule files cannot be used: a `--rules` path is missing or unreadable. */
   rulesUnusable: 4,
+  /** The daemon is not running, or refused the request (bad token, invalid value). */
+  daemon: 5,
   /** A bug in ssg (sysexits' EX_SOFTWARE). */
   internal: 70,
 } as const;

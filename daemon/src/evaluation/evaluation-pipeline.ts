@@ -1,0 +1,49 @@
+// One tool call through the daemon, in the order the product promises: spending caps first (a blocked call never
+// reaches the rules and is not counted), then the rules, then — for an ASK on a host that cannot ask — the
+// approval queue, and finally the audit record, which the dashboard's live stream shows.
+import { evaluate } from 'ssg/src/engine';
+import type { EvalResult } from 'ssg/src/engine/types';
+import type { EvalRequest, EvalResponse } from 'ssg/src/daemon-client/eval-protocol';
+import type { Clock } from '../clock';
+import type { ApprovalGate, AuditSink, RuleSource, SpendingGate } from './ports';
+
+export interface EvaluationPipelineParts {
+  spending: SpendingGate;
+  rules: RuleSource;
+  approvals: ApprovalGate;
+  audit: AuditSink;
+  clock: Clock;
+}
+
+export class EvaluationPipeline {
+  constructor(private readonly parts: EvaluationPipelineParts) {}
+
+  async evaluate({ call, askSupported }: EvalRequest): Promise<EvalResponse> {
+    const { spending, rules, approvals, audit, clock } = this.parts;
+    const at = clock.now();
+    const started = process.hrtime.bigint();
+    const admission = spending.admit(call);
+    if (admission.blocked) {
+      const result: EvalResult = {
+        decision: 'block',
+        ruleId: admission.blocked.capId,
+        message: admission.blocked.message,
+        matched: [],
+        durationMs: elapsedMs(started),
+      };
+      return { ...result, decidedBy: 'budget', auditId: audit.record({ call, result, decidedBy: 'budget', at }) };
+    }
+    const warning = admission.warning;
+    let result = evaluate(rules.rulesFor(call), call, { explain: true });
+    let decidedBy: EvalResponse['decidedBy'] = 'rules';
+    if (result.decision === 'ask' && !askSupported) {
+      const outcome = await approvals.wait({ call, result });
+      result = { ...result, decision: outcome.decision, message: outcome.message };
+      decidedBy = 'approval';
+    }
+    const auditId = audit.record({ call, result, decidedBy, at, ...(warning ? { warning } : {}) });
+    return { ...result, decidedBy, auditId, ...(warning ? { warning } : {}) };
+  }
+}
+
+const elapsedMs = (started: bigint): number => Number(process.hrtime.bigint() - started) / 1e6;

@@ -1,0 +1,37 @@
+// The daemon's fastify instance: loopback-only Host check, the local token on every route that is not marked
+// public, a JSON parser that refuses empty, malformed and over-deep bodies, and then one route plugin per area.
+// No CORS headers are ever sent, so a web page cannot read a response or send a preflighted request.
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { installJsonBodyParser } from './json-body';
+import { loopbackGuard } from './loopback-guard';
+import { serviceTokenAuth, type ServiceTokenAuthOptions } from './service-token-auth';
+
+/** Large enough for a Write of a big file; the hook evaluates anything larger in-process. */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+export interface AppOptions {
+  token: string;
+  /** The port the server listens on, read per request (known only after listen when 0 was asked for). */
+  port: () => number;
+  routes: readonly FastifyPluginAsync[];
+  alsoAccept?: ServiceTokenAuthOptions['alsoAccept'];
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: MAX_BODY_BYTES,
+    // Unknown properties are an error the caller should hear about, not data silently dropped.
+    ajv: { customOptions: { removeAdditional: false, allErrors: false, coerceTypes: false } },
+    return503OnClosing: true,
+    forceCloseConnections: true,
+  });
+  installJsonBodyParser(app);
+  await app.register(loopbackGuard, { port: options.port });
+  await app.register(serviceTokenAuth, { token: options.token, alsoAccept: options.alsoAccept });
+  for (const routes of options.routes) await app.register(routes);
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `no route ${request.method} ${request.url}` }),
+  );
+  return app;
+}

@@ -1,0 +1,37 @@
+// The JSON body parser: fastify's size limit applies first; then nesting deeper than MAX_JSON_DEPTH is refused
+// before validation or any handler walks it (a hostile `[[[[…]]]]` would otherwise cost stack and time).
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from './http-error';
+
+export const MAX_JSON_DEPTH = 64;
+
+export function installJsonBodyParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(badRequest('the request body is empty; send a JSON document'));
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      return done(badRequest(`the request body is not valid JSON: ${(error as Error).message}`));
+    }
+    if (depthExceeds(value, MAX_JSON_DEPTH)) {
+      return done(badRequest(`the request body is nested deeper than ${MAX_JSON_DEPTH} levels`));
+    }
+    done(null, value);
+  });
+}
+
+/** Iterative, so the check itself cannot overflow the stack. */
+export function depthExceeds(root: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(value))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}

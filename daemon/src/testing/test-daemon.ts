@@ -1,0 +1,62 @@
+// Test support: a real daemon on a free loopback port with its own temp SSG_HOME, and a small HTTP helper that
+// sends the token unless told not to. Every integration test drives the daemon over real HTTP through this.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type DaemonOptions, type RunningDaemon, startDaemon } from '../daemon';
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestRequestOptions {
+  body?: unknown;
+  /** Raw body text (sent as is, with content-type application/json unless headers say otherwise). */
+  rawBody?: string;
+  /** false: send no token; a string: send that token instead. */
+  token?: false | string;
+  headers?: Record<string, string>;
+}
+
+export class TestDaemon {
+  private constructor(
+    readonly home: string,
+    readonly daemon: RunningDaemon,
+  ) {}
+
+  static async start(options: Partial<DaemonOptions> = {}): Promise<TestDaemon> {
+    const home = options.home ?? mkdtempSync(join(tmpdir(), 'ssg-daemon-test-'));
+    const daemon = await startDaemon({ port: 0, ...options, home });
+    return new TestDaemon(home, daemon);
+  }
+
+  get url(): string {
+    return this.daemon.url;
+  }
+
+  async request<T = unknown>(method: string, path: string, options: TestRequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = {};
+    if (options.token !== false) headers['x-service-token'] = options.token ?? this.daemon.token;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.url}${path}`, { method, headers: { ...headers, ...options.headers }, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      // Not JSON: the test sees the text.
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  /** Stops the daemon; the home is removed unless `keepHome` (restart tests start a new daemon on it). */
+  async stop({ keepHome = false } = {}): Promise<void> {
+    await this.daemon.close();
+    if (!keepHome) rmSync(this.home, { recursive: true, force: true });
+  }
+}
