@@ -8,7 +8,7 @@ import { ensureBuilt, ssgBin, Workspace, type CliRun } from '../../cli/src/cli/t
 
 const e2eDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The path of a host CLI installed by `npm ci --prefix e2e`; throws with the fix when it is missing. */
+/** The path of a host CLI installed by `npm install --prefix e2e`; throws with the fix when it is missing. */
 export function hostBin(name: 'claude' | 'codex' | 'opencode' | 'copilot'): string {
   const path = join(e2eDir, 'node_modules', '.bin', name);
   if (!existsSync(path)) throw new Error(`${name} is not installed: run \`npm ci --prefix e2e\` (npm test does it)`);
@@ -42,7 +42,9 @@ export class HostWorkspace extends Workspace {
   /** Runs a program (a host CLI) in the workspace, killing it after `timeoutMs`. */
   runHost(command: string, args: readonly string[], options: HostRunOptions = {}): Promise<CliRun> {
     return new Promise((resolve, reject) => {
-      const child = spawn(command, args, { cwd: options.cwd ?? this.project, env: this.env(options.env) });
+      const cwd = options.cwd ?? this.project;
+      // Some hosts (OpenCode) take their folder from PWD before the process's cwd: keep the two the same.
+      const child = spawn(command, args, { cwd, env: this.env({ PWD: cwd, ...options.env }) });
       let stdout = '';
       let stderr = '';
       const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);

@@ -1,0 +1,169 @@
+// The real OpenCode CLI (`opencode`, pinned in e2e/package.json) after `ssg init --client=opencode`:
+// - `opencode debug config` (the resolved configuration, no model call) accepts the project's opencode.json as
+//   ssg wrote it, with our MCP server and the `permission` map transpiled from the project's rules, and lists
+//   .opencode/plugins/ssg-governance.js as a local plugin.
+// - `opencode run` against a fake Anthropic Messages API on loopback (the only fake part; the provider is set in
+//   the user's global config so the project's files stay exactly as ssg wrote them) loads and runs the plugin:
+//   a scripted `rm -rf precious.txt` bash call is stopped by the plugin through `ssg hook opencode` (the file
+//   survives, the model gets our rule's message), a harmless call runs. The blocking rule is a REGEX, which has
+//   no OpenCode permission pattern, so only the plugin can stop that call. `ssg hook opencode` blocks everything
+//   without a license, so the test mints its own (SSG_LICENSE_PUBLIC_KEY); the allowed call proves it is used.
+// Isolation: HOME and the XDG dirs point into the temp workspace; OpenCode takes its directory from PWD before
+// the process's cwd, so PWD is set too (the runner's PWD would point it at this checkout). At start-up OpenCode
+// npm-installs @opencode-ai/plugin into each config dir; our plugin needs none of it, and npm_config_offline
+// makes that install fail at once (a logged warning) instead of depending on the registry.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { mintLicense, newTestIssuer } from '../../cli/src/license/mint.testing';
+import { FakeMessagesApi, type ScriptedTurn } from '../support/fake-messages-api';
+import { hostBin, HostWorkspace } from '../support/host-workspace';
+import { xdgDirs } from '../support/xdg-dirs';
+
+const PROJECT_RULES = `rule e2e_no_force_push {
+  priority 50
+  DENY execution
+  IF command STARTS_WITH "git push --force"
+  MESSAGE "e2e: force pushes are blocked"
+}
+
+rule e2e_no_recursive_delete {
+  priority 100
+  DENY execution
+  IF command REGEX "^rm\\s+-[a-zA-Z]*r"
+  MESSAGE "e2e: recursive deletes are blocked in this project"
+}
+`;
+
+const MODEL = 'anthropic/claude-e2e';
+
+interface ResolvedConfig {
+  mcp?: Record<string, unknown>;
+  permission?: Record<string, unknown>;
+  plugin?: string[];
+  plugin_origins?: { spec: string; source: string; scope: string }[];
+}
+
+interface RunEvent {
+  type: string;
+  part?: { tool?: string; state?: { status: string; error?: string; output?: string } };
+}
+
+function opencodeEnv(workspace: HostWorkspace, licenseKey: string): Record<string, string> {
+  return {
+    PWD: workspace.project,
+    ...xdgDirs(workspace.root),
+    OPENCODE_TEST_MANAGED_CONFIG_DIR: join(workspace.root, 'managed-opencode'),
+    OPENCODE_DISABLE_AUTOUPDATE: '1',
+    OPENCODE_DISABLE_MODELS_FETCH: '1',
+    OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+    OPENCODE_DISABLE_SHARE: '1',
+    OPENCODE_DISABLE_CLAUDE_CODE: '1',
+    npm_config_offline: 'true',
+    SSG_LICENSE_PUBLIC_KEY: licenseKey,
+  };
+}
+
+/** The user's global OpenCode config: a model served by the fake API. */
+function globalProviderConfig(apiUrl: string): string {
+  const model = { name: 'e2e', tool_call: true, limit: { context: 200_000, output: 8_192 } };
+  return JSON.stringify({
+    model: MODEL,
+    small_model: MODEL,
+    provider: {
+      anthropic: { options: { baseURL: `${apiUrl}/v1`, apiKey: 'sk-ant-e2e-fake' }, models: { 'claude-e2e': model } },
+    },
+  });
+}
+
+describe('OpenCode with ssg init --client=opencode', () => {
+  const workspace = new HostWorkspace();
+  const issuer = newTestIssuer();
+  const env = opencodeEnv(workspace, issuer.publicPem);
+  const pluginPath = join(workspace.project, '.opencode', 'plugins', 'ssg-governance.js');
+
+  before(() => {
+    workspace.write('project/precious.txt', 'keep me\n');
+    workspace.write('project/.ssg/rules/project.rules', PROJECT_RULES);
+    const license = mintLicense(issuer.privateKey, {
+      iss: 'ssg-accounts',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+      tier: 'team',
+      features: ['opencode'],
+    });
+    workspace.write('ssg-home/license.jwt', license);
+    const init = workspace.run(['init', '--client=opencode']);
+    assert.equal(init.status, 0, init.stderr);
+  });
+  after(() => workspace.cleanup());
+
+  async function runOpencode(script: readonly ScriptedTurn[]) {
+    const api = await FakeMessagesApi.start(script);
+    try {
+      workspace.write('.config/opencode/opencode.json', globalProviderConfig(api.url));
+      const run = await workspace.runHost(
+        hostBin('opencode'),
+        ['run', '--dir', workspace.project, '--model', MODEL, '--format', 'json', 'tidy up the project'],
+        { env, timeoutMs: 60_000 },
+      );
+      const events = run.stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as RunEvent);
+      const bashCalls = events.filter((event) => event.type === 'tool_use' && event.part?.tool === 'bash');
+      return { run, api, bashCalls };
+    } finally {
+      await api.close();
+    }
+  }
+
+  test('opencode debug config accepts opencode.json: our MCP server, permission map and plugin', async () => {
+    const run = await workspace.runHost(hostBin('opencode'), ['debug', 'config'], { env, timeoutMs: 60_000 });
+    assert.equal(run.status, 0, `opencode debug config failed:\n${run.stderr}`);
+    const config = JSON.parse(run.stdout) as ResolvedConfig;
+    assert.deepEqual(config.mcp?.['ssg-governance'], {
+      type: 'local',
+      command: ['ssg', 'mcp-server'],
+      environment: { SSG_CLIENT: 'opencode' },
+      enabled: true,
+    });
+    assert.deepEqual(config.permission, { bash: { '*': 'allow', 'git push --force*': 'deny' } });
+    const spec = `file://${pluginPath}`;
+    assert.ok(config.plugin?.includes(spec), `the plugin is not listed: ${JSON.stringify(config.plugin)}`);
+    assert.deepEqual(
+      config.plugin_origins?.find((origin) => origin.spec === spec),
+      { spec, source: join(workspace.project, '.opencode'), scope: 'local' },
+    );
+  });
+
+  test('the plugin stops a destructive bash call and the model is told why', async () => {
+    const { run, api, bashCalls } = await runOpencode([
+      { toolUse: { name: 'bash', input: { command: 'rm -rf precious.txt', description: 'Remove the file' } } },
+      { text: 'I could not delete it.' },
+    ]);
+    assert.equal(run.status, 0, `opencode failed:\n${run.stderr}\n${run.stdout}`);
+    assert.ok(existsSync(join(workspace.project, 'precious.txt')), 'the targeted file must still exist');
+    assert.equal(bashCalls.length, 1, `expected one bash call:\n${run.stdout}`);
+    assert.equal(bashCalls[0]!.part?.state?.status, 'error');
+    const [result] = api.toolResults();
+    assert.ok(result, `no tool_result was sent back; requests: ${api.requests.length}`);
+    assert.equal(result.isError, true);
+    assert.match(result.text, /recursive deletes are blocked in this project/);
+    assert.match(result.text, /e2e_no_recursive_delete/);
+  });
+
+  test('a harmless bash call runs', async () => {
+    const { run, api, bashCalls } = await runOpencode([
+      { toolUse: { name: 'bash', input: { command: 'cat precious.txt', description: 'Show the file' } } },
+      { text: 'It says keep me.' },
+    ]);
+    assert.equal(run.status, 0, `opencode failed:\n${run.stderr}\n${run.stdout}`);
+    assert.equal(bashCalls[0]?.part?.state?.status, 'completed', run.stdout);
+    const [result] = api.toolResults();
+    assert.ok(result, 'no tool_result was sent back');
+    assert.equal(result.isError, false, result.text);
+    assert.match(result.text, /keep me/);
+    assert.equal(readFileSync(join(workspace.project, 'precious.txt'), 'utf8'), 'keep me\n');
+  });
+});
