@@ -45,6 +45,14 @@ await Promise.all([
   // The MCP server and its SDK are most of the CLI's code; as a bundle of their own, loaded by `ssg mcp-server`
   // only, they cost the other commands nothing at start-up.
   build({ ...options, entryPoints: ['src/mcp/server.ts'], outfile: 'dist/mcp.cjs' }),
+  // The daemon (../daemon), loaded by `ssg daemon` and by the desktop app. Its native and server packages stay
+  // outside the bundle: better-sqlite3 cannot be bundled, and they are dependencies of this package.
+  build({
+    ...options,
+    entryPoints: ['../daemon/src/main.ts'],
+    outfile: 'dist/daemon.cjs',
+    external: ['better-sqlite3', 'fastify', 'fastify-plugin', '@pydantic/genai-prices'],
+  }),
 ]);
 
 function sourceFiles(dir) {

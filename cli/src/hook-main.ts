@@ -2,4 +2,6 @@
 // call of every agent, so it imports only what the hooks need: no help texts, no other commands.
 import { runHook } from './commands/hook/dispatch';
 
-process.exitCode = runHook(process.argv.slice(3));
+void runHook(process.argv.slice(3)).then((code) => {
+  process.exitCode = code;
+});

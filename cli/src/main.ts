@@ -6,6 +6,7 @@ import { ExitCode } from './cli/exit-codes';
 import { runCommand } from './cli/run-command';
 import { certifyCommand } from './commands/certify/certify';
 import { checkCommand } from './commands/check/check';
+import { daemonCommand } from './commands/daemon/daemon';
 import { doctorCommand } from './commands/doctor/doctor';
 import { evalCommand } from './commands/eval/eval';
 import { helpCommand, overviewHelp, unknownCommand } from './commands/help';
@@ -26,6 +27,7 @@ const commands: readonly Command[] = [
   initCommand,
   uninstallCommand,
   doctorCommand,
+  daemonCommand,
   hubCommand,
   pluginsCommand,
   helpCommand(() => commands),

@@ -26,3 +26,14 @@ export function permissionDecision(decision: 'deny' | 'ask', reason: string): st
     hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason },
   });
 }
+
+/**
+ * A note for a call that proceeds (a spending cap nearing its limit in warn mode): `additionalContext` reaches the
+ * model, `systemMessage` the user. No permissionDecision, so the host's own permission prompts still apply.
+ */
+export function preToolUseNotice(message: string): string {
+  return JSON.stringify({
+    systemMessage: message,
+    hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: message },
+  });
+}

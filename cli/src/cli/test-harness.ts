@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const cliDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ssgBin = join(cliDir, 'bin', 'ssg.cjs');
-const bundles = [join(cliDir, 'dist', 'ssg.cjs'), join(cliDir, 'dist', 'hook.cjs')];
+const daemonSources = join(cliDir, '..', 'daemon', 'src');
+const bundles = ['ssg.cjs', 'hook.cjs', 'mcp.cjs', 'daemon.cjs'].map((name) => join(cliDir, 'dist', name));
 
 /** Runs `npm run build`'s bundling step unless the bundles are newer than every source file. */
 export function ensureBuilt(): void {
@@ -39,7 +40,7 @@ function acquire(lock: string): void {
 
 function bundlesAreFresh(): boolean {
   const built = Math.min(...bundles.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0));
-  return built > newestSource(join(cliDir, 'src'));
+  return built > Math.max(newestSource(join(cliDir, 'src')), newestSource(daemonSources));
 }
 
 function newestSource(dir: string): number {
@@ -90,7 +91,8 @@ export class Workspace {
     for (const [key, value] of Object.entries(process.env)) {
       if (!/^(CLAUDE_CODE_|SSG_|CURSOR_|REPL)/.test(key)) env[key] = value;
     }
-    return { ...env, HOME: this.root, SSG_HOME: this.home, ...extra };
+    // Port 1 refuses connections: the hooks see no daemon unless a test starts one and points this elsewhere.
+    return { ...env, HOME: this.root, SSG_HOME: this.home, SSG_DAEMON_URL: 'http://127.0.0.1:1', ...extra };
   }
 
   run(args: string[], options: CliRunOptions = {}): CliRun {

@@ -25,11 +25,6 @@ import { setFlagsFromString } from 'node:v8';
 import { describeRegex, isCurrentForm, type RegexForm, type RegexForms } from './regex-form';
 
 setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
-// By default V8 first runs a regex in its bytecode interpreter and compiles it to machine code on the next
-// run, so a rule regex tried a few times is compiled twice. Compiling straight to machine code costs about a
-// third as much in total for the few tries a tool call makes (measured on the bundled rules), which is what
-// a hook that starts for every call spends most of its evaluation time on.
-setFlagsFromString('--no-regexp-tier-up');
 
 /** Thrown inside a search that replaced a damaged form, to run it again (see BoundedRegex.retrying). */
 const FORM_REPLACED = Symbol('form replaced');

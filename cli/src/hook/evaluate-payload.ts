@@ -1,5 +1,5 @@
-// The one path from a Claude Code hook payload to a verdict, shared by `ssg hook eval` and `ssg certify` so a
-// certification proves what the hook will do: payload → claude-code adapter → rules for the call → evaluate.
+// `ssg certify`'s path from a Claude Code hook payload to a verdict: the claude-code adapter parses it exactly as
+// `ssg hook eval` does, then the rules evaluate it in-process (what the hook does when no daemon answers).
 import { claudeCodeAdapter } from '../adapters/claude-code';
 import { type CompiledRuleSet, evaluate } from '../engine';
 import type { EvalResult, ToolCall } from '../engine/types';

@@ -105,7 +105,7 @@ describe('resources/hooks/bin/bash (with real bash)', () => {
     assert.equal(run.stdout, 'fake bash: -c echo hi\n');
   });
 
-  it('fails open when ssg cannot be run, and closed when the sentinel exists', () => {
+  it('fails open when ssg cannot be run, and closed when the sentinel exists (no daemon)', () => {
     const env = { SSG_BIN: join(ws.root, 'no-such-ssg') };
     const open = wrapper(['-c', 'echo ran'], { env });
     assert.equal(open.status, 0);
@@ -118,8 +118,9 @@ describe('resources/hooks/bin/bash (with real bash)', () => {
       assert.equal(closed.status, 126);
       assert.equal(closed.stdout, '');
       assert.match(closed.stderr, /ssg blocked this: ssg could not be run \(exit 127\) and fail-closed mode is on\n$/);
-      assert.equal(wrapper(['-c', 'rm -rf marker']).status, 126, 'with ssg reachable, rules still decide');
-      assert.equal(wrapper(['-c', 'echo fine']).stdout, 'fine\n');
+      const noDaemon = wrapper(['-c', 'echo fine']);
+      assert.equal(noDaemon.status, 126, 'with ssg reachable but no daemon, the sentinel blocks everything');
+      assert.match(noDaemon.stderr, /daemon is unreachable/);
     } finally {
       rmSync(sentinel);
     }

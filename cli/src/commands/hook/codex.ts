@@ -11,7 +11,7 @@ import { defaultHostHookContext, type HostHookContext, problemOf, runHostHook } 
 /** The only source so far: Codex's own hook system. (Its MCP path does not go through a hook.) */
 const SOURCE = '--source=native';
 
-export function runHookCodex(argv: readonly string[], context = defaultHostHookContext()): HookOutput {
+export function runHookCodex(argv: readonly string[], context = defaultHostHookContext()): Promise<HookOutput> {
   return runHostHook(
     {
       name: 'codex',
@@ -23,6 +23,8 @@ export function runHookCodex(argv: readonly string[], context = defaultHostHookC
         return codexAdapter.parseInput(raw);
       },
       format: codexAdapter.formatOutput,
+      askSupported: false,
+      honoursFailClosed: true,
       onFailure: (error) => codexFailure(error, context),
     },
     context,

@@ -8,7 +8,7 @@ import { parseJsonObject } from '../../adapters/invalid-tool-call';
 import type { HookOutput } from './hook-eval';
 import { defaultHostHookContext, rejectArguments, runHostHook } from './host-hook';
 
-export function runHookCopilot(argv: readonly string[], context = defaultHostHookContext()): HookOutput {
+export function runHookCopilot(argv: readonly string[], context = defaultHostHookContext()): Promise<HookOutput> {
   return runHostHook(
     {
       name: 'copilot',
@@ -18,6 +18,8 @@ export function runHookCopilot(argv: readonly string[], context = defaultHostHoo
         return Object.hasOwn(payload, 'toolResult') ? undefined : copilotCall(payload);
       },
       format: formatCopilotOutput,
+      askSupported: true,
+      honoursFailClosed: false,
       onFailure: () => ({ stdout: '', outcome: 'the call was not evaluated (fail-open)' }),
     },
     context,

@@ -10,19 +10,19 @@ import { runHookOpencode } from './opencode';
 import { runHookShell } from './shell';
 import { writeFd } from './write-fd';
 
-const HOST_HOOKS: Readonly<Record<string, (argv: readonly string[]) => HookOutput>> = {
+const HOST_HOOKS: Readonly<Record<string, (argv: readonly string[]) => Promise<HookOutput>>> = {
   codex: runHookCodex,
   copilot: runHookCopilot,
   opencode: runHookOpencode,
 };
 
-export function runHook(argv: readonly string[]): ExitCode {
+export async function runHook(argv: readonly string[]): Promise<ExitCode> {
   const [name, ...rest] = argv;
-  if (name === 'eval' && rest.length === 0) return writeHookOutput(runHookEval());
+  if (name === 'eval' && rest.length === 0) return writeHookOutput(await runHookEval());
   const hostHook = name !== undefined && Object.hasOwn(HOST_HOOKS, name) ? HOST_HOOKS[name] : undefined;
-  if (hostHook && !rest.includes('--help') && !rest.includes('-h')) return writeHookOutput(hostHook(rest));
+  if (hostHook && !rest.includes('--help') && !rest.includes('-h')) return writeHookOutput(await hostHook(rest));
   if (name === 'shell' && !rest.includes('--help') && !rest.includes('-h')) {
-    const { exitCode, stderr } = runHookShell(rest);
+    const { exitCode, stderr } = await runHookShell(rest);
     if (stderr.length > 0) writeFd(2, `${stderr.join('\n')}\n`);
     return exitCode;
   }

@@ -265,7 +265,7 @@ describe('ssg hook eval (built CLI)', () => {
         assert.equal(run.status, 0);
         const out = (JSON.parse(run.stdout) as HookJson).hookSpecificOutput;
         assert.equal(out?.permissionDecision, 'deny');
-        assert.match(out?.permissionDecisionReason ?? '', /could not evaluate this call .*fail-closed mode is on/);
+        assert.match(out?.permissionDecisionReason ?? '', /daemon is unreachable .*fail-closed layer is on/);
         const garbled = broken.run(['hook', 'eval'], { input: 'garbage' });
         assert.equal((JSON.parse(garbled.stdout) as HookJson).hookSpecificOutput?.permissionDecision, 'deny');
       } finally {
@@ -274,14 +274,14 @@ describe('ssg hook eval (built CLI)', () => {
     });
   });
 
-  it('evaluates normally with the fail-closed sentinel when the rules are fine', () => {
+  it('blocks every call while the fail-closed sentinel exists and no daemon answers, even harmless ones', () => {
     writeFileSync(join(ws.home, 'fail-closed'), '');
     try {
-      const allowed = hook(payload('Bash', { command: 'ls' }));
-      assert.equal(allowed.stdout, '');
-      assert.equal(allowed.stderr, '');
-      const asked = hook(payload('Bash', { command: 'git push' }));
-      assert.equal((JSON.parse(asked.stdout) as HookJson).hookSpecificOutput?.permissionDecision, 'ask');
+      const blocked = hook(payload('Bash', { command: 'ls' }));
+      const out = (JSON.parse(blocked.stdout) as HookJson).hookSpecificOutput;
+      assert.equal(out?.permissionDecision, 'deny');
+      assert.match(out?.permissionDecisionReason ?? '', /rule ssg_fail_closed\): ssg's daemon is unreachable/);
+      assert.match(out?.permissionDecisionReason ?? '', /Start the daemon/);
     } finally {
       rmSync(join(ws.home, 'fail-closed'));
     }

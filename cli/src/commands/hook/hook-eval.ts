@@ -1,16 +1,16 @@
-// `ssg hook eval`: Claude Code's PreToolUse hook. Reads the payload on stdin, evaluates the call against the
-// rules of the payload's cwd and answers in Claude Code's hook JSON. It must never break the agent: every
-// failure exits 0 without output (Claude Code then runs the call: fail-open) and leaves one line on stderr —
-// unless Sleep at Night's fail-closed sentinel `<home>/fail-closed` exists, in which case a call ssg cannot
-// evaluate is denied. (The full fail-closed layer, with the daemon, arrives with the daemon work.)
-import { formatClaudeCodeOutput, permissionDecision } from '../../adapters/claude-code';
+// `ssg hook eval`: Claude Code's PreToolUse hook. Reads the payload on stdin, gets the verdict (from the daemon,
+// else the rules of the payload's cwd: hook/decide-call.ts) and answers in Claude Code's hook JSON. It must never
+// break the agent: every failure exits 0 without output (Claude Code then runs the call: fail-open) and leaves one
+// line on stderr — unless Sleep at Night's fail-closed sentinel `<home>/fail-closed` exists, in which case a call
+// ssg cannot evaluate is denied.
+import { claudeCodeAdapter, formatClaudeCodeOutput, permissionDecision } from '../../adapters/claude-code';
+import { preToolUseNotice } from '../../adapters/pre-tool-use';
 import { readStdin } from '../../cli/stdin';
 import type { EvalResult } from '../../engine/types';
 import { ssgHome } from '../../home';
 import { applyCircuitBreaker, BREAKER_THRESHOLD, type BreakerVerdict } from '../../hook/circuit-breaker';
-import { evaluateHookPayload } from '../../hook/evaluate-payload';
+import { decideCall } from '../../hook/decide-call';
 import { failClosedReason, isFailClosed } from '../../hook/fail-closed';
-import { hookRulesFor } from '../../hook/rules-for-cwd';
 
 export interface HookOutput {
   /** Empty when the hook has nothing to say (the host decides). */
@@ -18,14 +18,20 @@ export interface HookOutput {
   stderr: string[];
 }
 
-export function runHookEval(readInput: () => string = readStdin, home: string = ssgHome()): HookOutput {
+export async function runHookEval(
+  readInput: () => string = readStdin,
+  home: string = ssgHome(),
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<HookOutput> {
   const stderr: string[] = [];
   try {
-    const { call, result } = evaluateHookPayload(readInput(), hookRulesFor(home, stderr));
+    const call = claudeCodeAdapter.parseInput(readInput());
+    const result = await decideCall(call, { home, env, askSupported: true, honoursFailClosed: true, stderr });
     if (call.sessionId !== undefined && breakerVerdict(home, call.sessionId, result, stderr) === 'override') {
       return { stdout: JSON.stringify({ systemMessage: breakerMessage(result) }), stderr };
     }
-    return { stdout: formatClaudeCodeOutput(result), stderr };
+    const answer = formatClaudeCodeOutput(result);
+    return { stdout: answer === '' && result.warning ? preToolUseNotice(result.warning) : answer, stderr };
   } catch (error) {
     const problem = error instanceof Error ? error.message : String(error);
     if (isFailClosed(home)) {

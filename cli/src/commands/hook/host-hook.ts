@@ -1,11 +1,10 @@
 // The run shared by the hooks of hosts other than Claude Code (`ssg hook codex|copilot|opencode`): read the
-// host's payload, evaluate the call against the rules of its cwd, answer in the host's format. What a call
-// that cannot be evaluated gets differs per host, so each hook says it (onFailure).
+// host's payload, get the verdict (hook/decide-call.ts: the daemon, else the rules of the call's cwd), answer in
+// the host's format. What a call that cannot be evaluated gets differs per host, so each hook says it (onFailure).
 import { readStdin } from '../../cli/stdin';
-import { evaluate } from '../../engine';
 import type { EvalResult, ToolCall } from '../../engine/types';
 import { ssgHome } from '../../home';
-import { hookRulesFor } from '../../hook/rules-for-cwd';
+import { decideCall } from '../../hook/decide-call';
 import type { HookOutput } from './hook-eval';
 
 export interface HostHook {
@@ -17,6 +16,10 @@ export interface HostHook {
   format(result: EvalResult): string;
   /** The answer for a call that could not be evaluated, and the end of the stderr line saying so. */
   onFailure(error: unknown): { stdout: string; outcome: string };
+  /** Whether the host can ask its user; if not, the daemon holds an ASK until someone answers. */
+  askSupported: boolean;
+  /** Whether an unreachable daemon blocks the call while Sleep at Night's fail-closed layer is on. */
+  honoursFailClosed: boolean;
 }
 
 export interface HostHookContext {
@@ -34,12 +37,15 @@ export const defaultHostHookContext = (): HostHookContext => ({
   now: Date.now() / 1000,
 });
 
-export function runHostHook(hook: HostHook, { readInput, home }: HostHookContext): HookOutput {
+export async function runHostHook(hook: HostHook, { readInput, home, env }: HostHookContext): Promise<HookOutput> {
   const stderr: string[] = [];
   try {
     const call = hook.parse(readInput());
     if (call === undefined) return { stdout: '', stderr };
-    const result = evaluate(hookRulesFor(home, stderr)(call), call, { explain: false });
+    const { askSupported, honoursFailClosed } = hook;
+    const result = await decideCall(call, { home, env, askSupported, honoursFailClosed, stderr });
+    // These hosts have no channel for a note on a call that runs; their hook's stderr is where users look.
+    if (result.warning) stderr.push(`ssg: ${result.warning}`);
     return { stdout: hook.format(result), stderr };
   } catch (error) {
     const { stdout, outcome } = hook.onFailure(error);

@@ -12,7 +12,7 @@ import { defaultHostHookContext, type HostHookContext, problemOf, rejectArgument
 /** The feature a license's `features` claim must list for this hook (see license/license-token.ts). */
 export const OPENCODE_FEATURE = 'opencode';
 
-export function runHookOpencode(argv: readonly string[], context = defaultHostHookContext()): HookOutput {
+export function runHookOpencode(argv: readonly string[], context = defaultHostHookContext()): Promise<HookOutput> {
   return runHostHook(
     {
       name: 'opencode',
@@ -22,6 +22,8 @@ export function runHookOpencode(argv: readonly string[], context = defaultHostHo
         return parseOpencodeEnvelope(raw);
       },
       format: formatOpencodeOutput,
+      askSupported: false,
+      honoursFailClosed: true,
       onFailure: (error) => ({
         stdout: JSON.stringify({ decision: 'block', reason: blockReason(error, context) }),
         outcome: 'blocked (OpenCode enforcement fails closed)',

@@ -10,11 +10,10 @@ import {
 } from '../../adapters/invalid-tool-call';
 import { denialReason } from '../../adapters/verdict-text';
 import { readStdin } from '../../cli/stdin';
-import { evaluate } from '../../engine';
 import type { EvalResult, ToolCall } from '../../engine/types';
 import { ssgHome } from '../../home';
+import { decideCall } from '../../hook/decide-call';
 import { failClosedSentinel, isFailClosed } from '../../hook/fail-closed';
-import { hookRulesFor } from '../../hook/rules-for-cwd';
 
 export interface ShellVerdict {
   /** 0: run the command; 1: do not. */
@@ -30,11 +29,17 @@ export interface HookShellContext {
 
 const defaultContext = (): HookShellContext => ({ readInput: readStdin, env: process.env, home: ssgHome() });
 
-export function runHookShell(argv: readonly string[], context: HookShellContext = defaultContext()): ShellVerdict {
+export async function runHookShell(
+  argv: readonly string[],
+  context: HookShellContext = defaultContext(),
+): Promise<ShellVerdict> {
   const stderr: string[] = [];
   try {
     const call = shellCall(argv, context);
-    const result = evaluate(hookRulesFor(context.home, stderr)(call), call, { explain: false });
+    const { home, env } = context;
+    const result = await decideCall(call, { home, env, askSupported: false, honoursFailClosed: true, stderr });
+    // The command's stderr reaches the agent, so a spending warning is seen where it matters.
+    if (result.warning) stderr.push(`ssg: ${result.warning}`);
     const refusal = refusalOf(result);
     return refusal === undefined ? { exitCode: 0, stderr } : { exitCode: 1, stderr: [...stderr, refusal] };
   } catch (error) {
@@ -80,8 +85,8 @@ function shellCall(argv: readonly string[], { readInput, env }: HookShellContext
 }
 
 /**
- * Why the command must not run, or undefined when it may. ASK has no human to ask on this path yet (the daemon's
- * approval queue comes later), so it stops the command and says approval is required.
+ * Why the command must not run, or undefined when it may. With the daemon running an ASK has already been put to a
+ * person (the approval queue); an ASK left here was evaluated in-process, with nobody to ask, so it stops.
  */
 function refusalOf(result: EvalResult): string | undefined {
   switch (result.decision) {
@@ -92,7 +97,7 @@ function refusalOf(result: EvalResult): string | undefined {
       const question = result.prompt ?? result.message;
       return (
         `ssg blocked this (rule ${result.ruleId ?? 'unnamed'}): it needs approval${question ? ` (${question})` : ''}, ` +
-        'and a command run through a shell hook cannot ask for it yet.'
+        'and no ssg daemon is running to ask for it (start it with `ssg daemon` to approve such commands).'
       );
     }
     default:

@@ -1,0 +1,66 @@
+// How every hook gets its verdict once it has parsed the host's payload: from the daemon, which adds spending
+// limits, approvals and the audit log; when no daemon answers, from the rules evaluated in this process — unless
+// Sleep at Night's fail-closed layer is armed (its sentinel exists) and the hook honours it: then the call is
+// blocked, because at night an unwatched agent must not run on a guard that may be half there.
+import { daemonEndpoint } from '../daemon-client/daemon-endpoint';
+import { daemonRequest } from '../daemon-client/daemon-request';
+import { EVAL_PATH, type EvalRequest, type EvalResponse } from '../daemon-client/eval-protocol';
+import { evaluate } from '../engine';
+import type { EvalResult, ToolCall } from '../engine/types';
+import { failClosedSentinel, isFailClosed } from './fail-closed';
+import { hookRulesFor } from './rules-for-cwd';
+
+/** The daemon's body limit; a larger call (a Write of a huge file) is evaluated here. */
+const MAX_DAEMON_BODY = 8 * 1024 * 1024;
+/** Evaluations take milliseconds; a daemon silent this long is treated as absent. */
+const EVAL_TIMEOUT_MS = 5_000;
+/** An ASK on a host that cannot ask waits for a person; the daemon's own approval timeout ends it first. */
+const APPROVAL_TIMEOUT_MS = 150_000;
+
+export type Verdict = EvalResult & { warning?: string };
+
+export interface DecideOptions {
+  home: string;
+  env: NodeJS.ProcessEnv;
+  /** Whether the host can ask its user (else the daemon holds an ASK for approval). */
+  askSupported: boolean;
+  /** Whether this hook blocks when the daemon is unreachable and the sentinel exists (Copilot's fails open). */
+  honoursFailClosed: boolean;
+  /** Lines for the hook's stderr (rule-file diagnostics, why the daemon was not used). */
+  stderr: string[];
+}
+
+export async function decideCall(call: ToolCall, options: DecideOptions): Promise<Verdict> {
+  const { home, env, askSupported, stderr } = options;
+  const request: EvalRequest = { call, askSupported };
+  let problem: string;
+  if (JSON.stringify(request).length > MAX_DAEMON_BODY) {
+    problem = 'the call is larger than the daemon accepts';
+  } else {
+    const reply = await daemonRequest<EvalResponse>(daemonEndpoint(home, env), EVAL_PATH, {
+      method: 'POST',
+      body: request,
+      timeoutMs: askSupported ? EVAL_TIMEOUT_MS : APPROVAL_TIMEOUT_MS,
+    });
+    if (reply.kind === 'ok') return reply.body;
+    problem = reply.kind === 'error' ? `the daemon answered ${reply.status}: ${reply.message}` : reply.problem;
+    if (reply.kind === 'error') stderr.push(`ssg hook: ${problem} — evaluated in-process`);
+  }
+  if (options.honoursFailClosed && isFailClosed(home)) return failClosedBlock(problem, home);
+  return evaluate(hookRulesFor(home, stderr)(call), call, { explain: false });
+}
+
+export const FAIL_CLOSED_RULE_ID = 'ssg_fail_closed';
+
+function failClosedBlock(problem: string, home: string): Verdict {
+  return {
+    decision: 'block',
+    ruleId: FAIL_CLOSED_RULE_ID,
+    message:
+      `ssg's daemon is unreachable (${problem}) and Sleep at Night's fail-closed layer is on, so this call is ` +
+      `blocked. Start the daemon (\`ssg daemon\` or the ssg desktop app), or turn Sleep at Night off ` +
+      `(or remove ${failClosedSentinel(home)}) to let calls through without it.`,
+    matched: [],
+    durationMs: 0,
+  };
+}
