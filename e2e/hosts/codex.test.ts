@@ -127,7 +127,7 @@ describe('Codex CLI with ssg init --client=codex', () => {
         eventName: 'preToolUse',
         handlerType: 'command',
         matcher: '*',
-        timeoutSec: 10,
+        timeoutSec: 90,
         source: 'user',
         sourcePath: join(workspace.root, '.codex', 'hooks.json'),
         trustStatus: 'untrusted', // hence init's manual step: trust it once in /hooks

@@ -3,7 +3,12 @@
 // Our entry is recognised by its command string alone, so the user may change its matcher or timeout.
 import { isJsonObject, type JsonObject } from './json-config';
 
-export const HOOK_TIMEOUT_SECONDS = 10;
+/**
+ * How long the host waits for our hook. Claude Code asks its user itself, so its hook only ever evaluates; a host
+ * without a native ask (Codex) waits while the daemon holds an ASK for a person, up to the daemon's approval
+ * timeout (60 s by default), so its hook gets that plus room to answer.
+ */
+export const HOOK_TIMEOUT_SECONDS = { evaluateOnly: 10, mayAwaitApproval: 90 } as const;
 
 const isOurHook = (hook: unknown, command: string): boolean => isJsonObject(hook) && hook.command === command;
 
@@ -21,7 +26,7 @@ export function hasPreToolUseHook(config: unknown, command: string): boolean {
 }
 
 /** Appends our PreToolUse group unless a hook with `command` is already there. */
-export function addPreToolUseHook(config: JsonObject, command: string): void {
+export function addPreToolUseHook(config: JsonObject, command: string, timeoutSeconds: number): void {
   if (hasPreToolUseHook(config, command)) return;
   if (config.hooks !== undefined && !isJsonObject(config.hooks)) throw new TypeError('"hooks" is not an object');
   const hooks = (config.hooks ??= {}) as JsonObject;
@@ -29,7 +34,7 @@ export function addPreToolUseHook(config: JsonObject, command: string): void {
     throw new TypeError('"hooks.PreToolUse" is not an array');
   }
   const groups = (hooks.PreToolUse ??= []) as unknown[];
-  groups.push({ matcher: '*', hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }] });
+  groups.push({ matcher: '*', hooks: [{ type: 'command', command, timeout: timeoutSeconds }] });
 }
 
 /**

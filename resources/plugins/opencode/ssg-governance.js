@@ -1,12 +1,14 @@
 // ssg governance for OpenCode. Install as .opencode/plugins/ssg-governance.js (`ssg init --client=opencode`, or
 // `ssg plugins emit opencode > .opencode/plugins/ssg-governance.js`). Before every tool call it asks
 // `ssg hook opencode` for a verdict and throws to stop the call when ssg does not allow it. OpenCode has no way
-// for a plugin to ask the user, so a call a rule would ask about is stopped as well, with the rule's question.
+// for a plugin to ask the user, so a call a rule would ask about waits in the ssg daemon's approval queue for a
+// person to answer (dashboard or `ssg approve`), up to the daemon's approval timeout; with no daemon it is stopped.
 // When ssg cannot be run, times out or answers garbage, the call is stopped too: enforcement fails closed.
-// SSG_BIN names the ssg executable (default: `ssg` on PATH); SSG_HOOK_TIMEOUT_MS the time limit (default 10 s).
+// SSG_BIN names the ssg executable (default: `ssg` on PATH); SSG_HOOK_TIMEOUT_MS the time limit (default 90 s,
+// the daemon's 60 s approval timeout plus room).
 import { spawn } from 'node:child_process';
 
-const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = 90_000;
 /** ssg answers with one short JSON line; more than this is not an answer. */
 const MAX_OUTPUT_BYTES = 1024 * 1024;
 

@@ -5,7 +5,7 @@ import type { AdapterInstaller, InstallTarget } from '../adapter-installer';
 import { commandOnPath } from '../command-on-path';
 import { ConfigFileError } from '../config-file-error';
 import { editJsonFile, parseJsonObject } from '../json-config';
-import { addPreToolUseHook, hasPreToolUseHook, removePreToolUseHook } from '../pre-tool-use-hook';
+import { addPreToolUseHook, HOOK_TIMEOUT_SECONDS, hasPreToolUseHook, removePreToolUseHook } from '../pre-tool-use-hook';
 
 export const CLAUDE_CODE_HOOK_COMMAND = 'ssg hook eval';
 
@@ -33,7 +33,7 @@ export const claudeCodeInstaller: AdapterInstaller = {
   install(target, report) {
     editJsonFile(
       projectSettings(target),
-      (config) => addPreToolUseHook(config, CLAUDE_CODE_HOOK_COMMAND),
+      (config) => addPreToolUseHook(config, CLAUDE_CODE_HOOK_COMMAND, HOOK_TIMEOUT_SECONDS.evaluateOnly),
       report,
       note,
     );

@@ -20,7 +20,7 @@ command = "ssg hook eval"
 `;
 const WITHOUT_LEGACY = '# mine\nmodel  =  "o3"\n\n[mcp_servers.docs]\ncommand = "docs-mcp"   # keeps its comment\n';
 const USER_HOOKS = `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify' }] }] } }, null, 2)}\n`;
-const OUR_HOOK = { matcher: '*', hooks: [{ type: 'command', command: 'ssg hook codex --source=native', timeout: 10 }] };
+const OUR_HOOK = { matcher: '*', hooks: [{ type: 'command', command: 'ssg hook codex --source=native', timeout: 90 }] };
 
 describe('codex installer', () => {
   let fx: InstallFixture;

@@ -9,7 +9,7 @@ import { commandOnPath } from '../command-on-path';
 import { retireFile } from '../edit-file';
 import { editJsonFile } from '../json-config';
 import { isSsgHooksFile, isSsgProjectMcpFile, isSsgShellWrapper } from '../legacy-artifacts';
-import { addPreToolUseHook, hasPreToolUseHook, removePreToolUseHook } from '../pre-tool-use-hook';
+import { addPreToolUseHook, HOOK_TIMEOUT_SECONDS, hasPreToolUseHook, removePreToolUseHook } from '../pre-tool-use-hook';
 import { codexConfigProblems, codexConfigPath } from './codex-config-problems';
 
 export const CODEX_HOOK_COMMAND = 'ssg hook codex --source=native';
@@ -28,7 +28,12 @@ function hasNativeHook(target: InstallTarget): boolean {
 export const codexInstaller: AdapterInstaller = {
   install(target, report) {
     editCodexConfig(codexConfigPath(target), 'codex', 'install', report);
-    editJsonFile(hooksPath(target), (config) => addPreToolUseHook(config, CODEX_HOOK_COMMAND), report, note);
+    editJsonFile(
+      hooksPath(target),
+      (config) => addPreToolUseHook(config, CODEX_HOOK_COMMAND, HOOK_TIMEOUT_SECONDS.mayAwaitApproval),
+      report,
+      note,
+    );
     retireFile(join(target.projectDir, '.ssg', 'bin', 'bash'), isSsgShellWrapper, report);
     retireFile(join(target.projectDir, 'hooks.json'), isSsgHooksFile, report);
     retireFile(join(target.projectDir, 'project-mcp.json'), isSsgProjectMcpFile, report);
