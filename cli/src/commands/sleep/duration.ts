@@ -1,0 +1,57 @@
+// Durations as people type and read them: `30m`, `8h`, `7d`, `1h30m` in, `7h 59m` out. Sleep at Night's
+// `--for` and its remaining time; the daemon's limit (30 days) is checked here too, so the error is a usage
+// error that names the flag rather than the daemon's 400.
+import { MAX_SLEEP_MS } from '../../daemon-client/sleep-mode-protocol';
+
+const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1_000 } as const;
+
+/** Days, hours, minutes, seconds, each at most once and in that order; at least one. */
+const DURATION = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+
+export type ParsedDuration = { ok: true; ms: number } | { ok: false; problem: string };
+
+/** Parses a Sleep at Night duration: more than zero, at most 30 days. */
+export function parseSleepDuration(text: string): ParsedDuration {
+  const match = DURATION.exec(text);
+  if (text === '' || !match) {
+    return { ok: false, problem: `'${printable(text)}' is not a duration; write it like 30m, 8h, 7d or 1h30m` };
+  }
+  const [, days, hours, minutes, seconds] = match;
+  const ms =
+    Number(days ?? 0) * UNIT_MS.d +
+    Number(hours ?? 0) * UNIT_MS.h +
+    Number(minutes ?? 0) * UNIT_MS.m +
+    Number(seconds ?? 0) * UNIT_MS.s;
+  if (ms === 0)
+    return { ok: false, problem: `'${printable(text)}' is no time at all; give a duration longer than zero` };
+  if (ms > MAX_SLEEP_MS)
+    return { ok: false, problem: `'${printable(text)}' is longer than 30 days, the most Sleep at Night allows` };
+  return { ok: true, ms };
+}
+
+/** `8h`, `1h 30m`, `7d 3h`, `45s`: the two largest units, rounded up so a fresh `8h` does not read `7h 59m`. */
+export function formatDuration(ms: number): string {
+  if (ms < UNIT_MS.m) return `${Math.ceil(Math.max(0, ms) / UNIT_MS.s)}s`;
+  let minutes = Math.ceil(ms / UNIT_MS.m);
+  const days = Math.floor(minutes / (24 * 60));
+  minutes -= days * 24 * 60;
+  const hours = Math.floor(minutes / 60);
+  minutes -= hours * 60;
+  const parts = [
+    [days, 'd'],
+    [hours, 'h'],
+    [minutes, 'm'],
+  ] as const;
+  const first = parts.findIndex(([value]) => value > 0);
+  return parts
+    .slice(first, first + 2)
+    .filter(([value]) => value > 0)
+    .map(([value, unit]) => `${value}${unit}`)
+    .join(' ');
+}
+
+/** A user's text echoed in an error: short, and without control characters that could rewrite the terminal. */
+function printable(text: string): string {
+  const short = text.length > 40 ? `${text.slice(0, 40)}...` : text;
+  return short.replace(/[^\x20-\x7e]/g, '?');
+}
