@@ -1,0 +1,96 @@
+// The wire format of the spending limits (GET and POST /api/json/budget), shared by the daemon's route and
+// `ssg budget`. The configuration is the spec's budget.json shape; docs/daemon-api.md describes every field.
+
+export const BUDGET_PATH = '/api/json/budget';
+
+export const BUDGET_MODES = ['off', 'monitor', 'warn', 'enforce'] as const;
+export type BudgetMode = (typeof BUDGET_MODES)[number];
+
+/** session: since the daemon started; hourly: rolling 60 min; daily, monthly: local calendar; weekly: rolling 7 days. */
+export const BUDGET_WINDOWS = ['session', 'hourly', 'daily', 'weekly', 'monthly'] as const;
+export type BudgetWindow = (typeof BUDGET_WINDOWS)[number];
+
+export const CAP_UNITS = ['Usd', 'Calls'] as const;
+export type CapUnit = (typeof CAP_UNITS)[number];
+
+/** `dailyUsd`, `hourlyCalls`, …: a window and a unit. */
+export type CapField = `${BudgetWindow}${CapUnit}`;
+export const CAP_FIELDS: readonly CapField[] = BUDGET_WINDOWS.flatMap((window) =>
+  CAP_UNITS.map((unit): CapField => `${window}${unit}`),
+);
+
+/** Every field optional; null (or absent) means no limit. */
+export type Caps = Partial<Record<CapField, number | null>>;
+
+export interface BudgetConfig {
+  mode: BudgetMode;
+  /** The fraction of a cap (above 0, at most 1) at which warn mode starts warning. */
+  warnAtPct: number;
+  /** Caps on all clients together. */
+  global: Caps;
+  /** Caps per client (adapter name: `claude-code`, `codex`, …). */
+  perClient: Record<string, Caps>;
+  /** When the configuration was last changed, ms since the epoch; 0 for the built-in default. */
+  updatedAt: number;
+}
+
+/**
+ * The body of POST: the whole document. Absent fields take their defaults (mode off, warnAtPct 0.8, no caps).
+ * `updatedAt`, when sent, must equal the current configuration's (else 409): a read-modify-write that raced
+ * another writer is refused rather than silently undoing the other change.
+ */
+export type BudgetUpdate = Partial<BudgetConfig>;
+
+export const DEFAULT_WARN_AT_PCT = 0.8;
+
+/** Client names as adapters name themselves (and as the eval route accepts them). */
+export const CLIENT_NAME_PATTERN = '^[a-z0-9][a-z0-9-]{0,63}$';
+/** More clients than any machine has; the bound only stops a flood of names. */
+export const MAX_BUDGET_CLIENTS = 256;
+
+/** Spend against one cap in one window. */
+export interface CapSpend {
+  /** Calls counted, or dollars (priced plus unpriced estimates). */
+  spent: number;
+  /** null: no limit. */
+  cap: number | null;
+  /** spent / cap × 100 (100 for a cap of 0); null without a cap. */
+  percent: number | null;
+  /**
+   * When the window's spend next goes down, ms since the epoch: next local midnight (daily), the first of next
+   * month (monthly), when the oldest counted entry leaves a rolling window (null if none); session: null.
+   */
+  resetsAt: number | null;
+}
+
+export interface UsdSpend extends CapSpend {
+  /** The part of `spent` that is an estimate for models the price table does not know (counted toward caps). */
+  unpricedUsd: number;
+}
+
+export interface WindowSpend {
+  /** Where the window begins now, ms since the epoch. */
+  startsAt: number;
+  calls: CapSpend;
+  usd: UsdSpend;
+}
+
+export type ScopeSpend = Record<BudgetWindow, WindowSpend>;
+
+export interface SpendSnapshot {
+  /** When the snapshot was taken. */
+  at: number;
+  /** The daemon's start: the session window begins here. */
+  sessionStartedAt: number;
+  global: ScopeSpend;
+  /** Every client with a cap or with spend in any window. */
+  perClient: Record<string, ScopeSpend>;
+}
+
+export interface BudgetResponse {
+  /** The configuration in force (the last good one while budget.json is broken). */
+  config: BudgetConfig;
+  /** Why the configuration in force is not what budget.json says; null when it is. */
+  problem: string | null;
+  snapshot: SpendSnapshot;
+}

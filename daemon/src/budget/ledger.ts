@@ -1,0 +1,175 @@
+// `<home>/ledger.sqlite`, the cost ledger: one row per admitted tool call, one per priced model response (keyed, so
+// re-reading a log never counts a response twice), and the last budget configuration that was applied — what the
+// daemon keeps enforcing when budget.json is later found broken. Writes on the hot path use prepared statements;
+// the window queries are range scans on `at` indexes that also hold the client, run only at start and when a
+// calendar window rolls over.
+import { closeSync, fchmodSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Statement } from 'better-sqlite3';
+import type { CostEntry } from '../costs/cost-entry';
+import { type Db, type Migration, openDatabase } from '../store/database';
+
+export const LEDGER_FILE = 'ledger.sqlite';
+
+const MIGRATIONS: readonly Migration[] = [
+  (db) =>
+    db.exec(`
+      CREATE TABLE calls (
+        id INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        client TEXT NOT NULL,
+        tool TEXT NOT NULL
+      );
+      CREATE INDEX calls_at ON calls (at, client);
+      CREATE TABLE costs (
+        key TEXT PRIMARY KEY,
+        at INTEGER NOT NULL,
+        client TEXT NOT NULL,
+        session_id TEXT,
+        model TEXT NOT NULL,
+        input_tokens INTEGER NOT NULL,
+        output_tokens INTEGER NOT NULL,
+        cache_write_tokens INTEGER NOT NULL,
+        cache_read_tokens INTEGER NOT NULL,
+        usd REAL NOT NULL,
+        priced INTEGER NOT NULL
+      );
+      CREATE INDEX costs_at ON costs (at, client, usd, priced);
+      -- One row: the configuration last applied, as JSON.
+      CREATE TABLE applied_budget (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        config TEXT NOT NULL,
+        applied_at INTEGER NOT NULL
+      );
+    `),
+];
+
+export interface LedgerCall {
+  at: number;
+  client: string;
+}
+
+export interface LedgerCost {
+  at: number;
+  client: string;
+  usd: number;
+  priced: boolean;
+}
+
+export interface ClientTotals {
+  client: string;
+  calls: number;
+  usd: number;
+  unpricedUsd: number;
+}
+
+export class Ledger {
+  private readonly insertCall: Statement;
+  private readonly insertCost: Statement;
+  private readonly callsAfter: Statement;
+  private readonly costsAfter: Statement;
+  private readonly callCountsFrom: Statement;
+  private readonly costSumsFrom: Statement;
+
+  private constructor(private readonly db: Db) {
+    this.insertCall = db.prepare('INSERT INTO calls (at, client, tool) VALUES (?, ?, ?)');
+    this.insertCost = db.prepare(
+      `INSERT OR IGNORE INTO costs (key, at, client, session_id, model, input_tokens, output_tokens,
+         cache_write_tokens, cache_read_tokens, usd, priced)
+       VALUES (@key, @at, @client, @sessionId, @model, @inputTokens, @outputTokens, @cacheWriteTokens,
+         @cacheReadTokens, @usd, @priced)`,
+    );
+    this.callsAfter = db.prepare('SELECT at, client FROM calls WHERE at > ? ORDER BY at');
+    this.costsAfter = db.prepare('SELECT at, client, usd, priced FROM costs WHERE at > ? ORDER BY at');
+    this.callCountsFrom = db.prepare('SELECT client, count(*) AS calls FROM calls WHERE at >= ? GROUP BY client');
+    this.costSumsFrom = db.prepare(
+      `SELECT client, total(usd) AS usd, total(CASE WHEN priced THEN 0 ELSE usd END) AS unpricedUsd
+       FROM costs WHERE at >= ? GROUP BY client`,
+    );
+  }
+
+  /** Opens (or creates, readable by the user only: it describes what their agents did) the ledger. */
+  static open(path: string): Ledger {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    // Created 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database file's mode.
+    const fd = openSync(path, 'a', 0o600);
+    try {
+      fchmodSync(fd, 0o600);
+    } finally {
+      closeSync(fd);
+    }
+    return new Ledger(openDatabase(path, MIGRATIONS));
+  }
+
+  recordCall(at: number, client: string, tool: string): void {
+    this.insertCall.run(at, client, tool);
+  }
+
+  /** Records a priced response once; false when its key is already in the ledger. */
+  recordCost(entry: CostEntry): boolean {
+    const result = this.insertCost.run({
+      key: entry.key,
+      at: entry.at,
+      client: entry.client,
+      sessionId: entry.sessionId ?? null,
+      model: entry.model,
+      inputTokens: entry.inputTokens,
+      outputTokens: entry.outputTokens,
+      cacheWriteTokens: entry.cacheWriteTokens,
+      cacheReadTokens: entry.cacheReadTokens,
+      usd: entry.usd,
+      priced: entry.priced ? 1 : 0,
+    });
+    return result.changes === 1;
+  }
+
+  /** The calls made after `cutoff`, oldest first (to refill the rolling windows at start). */
+  *callsSince(cutoff: number): Generator<LedgerCall> {
+    yield* this.callsAfter.iterate(cutoff) as IterableIterator<LedgerCall>;
+  }
+
+  /** The responses made after `cutoff`, oldest first. */
+  *costsSince(cutoff: number): Generator<LedgerCost> {
+    for (const row of this.costsAfter.iterate(cutoff) as IterableIterator<
+      Omit<LedgerCost, 'priced'> & { priced: 0 | 1 }
+    >) {
+      yield { at: row.at, client: row.client, usd: row.usd, priced: row.priced === 1 };
+    }
+  }
+
+  /** Per client, the calls and dollars at or after `start` (a calendar window's or the session's totals). */
+  totalsFrom(start: number): ClientTotals[] {
+    const byClient = new Map<string, ClientTotals>();
+    const entry = (client: string): ClientTotals => {
+      let totals = byClient.get(client);
+      if (!totals) byClient.set(client, (totals = { client, calls: 0, usd: 0, unpricedUsd: 0 }));
+      return totals;
+    };
+    for (const row of this.callCountsFrom.all(start) as Array<{ client: string; calls: number }>) {
+      entry(row.client).calls = row.calls;
+    }
+    for (const row of this.costSumsFrom.all(start) as Array<{ client: string; usd: number; unpricedUsd: number }>) {
+      Object.assign(entry(row.client), { usd: row.usd, unpricedUsd: row.unpricedUsd });
+    }
+    return [...byClient.values()];
+  }
+
+  /** The configuration last applied (JSON text), if any ever was. */
+  lastAppliedConfig(): { config: string; appliedAt: number } | undefined {
+    return this.db.prepare('SELECT config, applied_at AS appliedAt FROM applied_budget WHERE id = 1').get() as
+      { config: string; appliedAt: number } | undefined;
+  }
+
+  saveAppliedConfig(config: string, appliedAt: number): void {
+    this.db
+      .prepare(
+        `INSERT INTO applied_budget (id, config, applied_at) VALUES (1, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET config = excluded.config, applied_at = excluded.applied_at`,
+      )
+      .run(config, appliedAt);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
