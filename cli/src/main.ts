@@ -4,6 +4,10 @@ import type { Command } from './cli/command';
 import { formatCliError, usageError } from './cli/errors';
 import { ExitCode } from './cli/exit-codes';
 import { runCommand } from './cli/run-command';
+import { approveCommand, denyCommand } from './commands/approvals/answer';
+import { approvalsCommand } from './commands/approvals/approvals';
+import { auditCommand } from './commands/audit/audit';
+import { budgetCommand } from './commands/budget/budget';
 import { certifyCommand } from './commands/certify/certify';
 import { checkCommand } from './commands/check/check';
 import { daemonCommand } from './commands/daemon/daemon';
@@ -15,6 +19,7 @@ import { hubCommand } from './commands/hub/hub';
 import { initCommand } from './commands/init/init';
 import { mcpServerCommand } from './commands/mcp-server/mcp-server';
 import { pluginsCommand } from './commands/plugins/plugins';
+import { sleepCommand } from './commands/sleep/sleep';
 import { uninstallCommand } from './commands/uninstall/uninstall';
 import { cliVersion } from './commands/version';
 
@@ -28,6 +33,12 @@ const commands: readonly Command[] = [
   uninstallCommand,
   doctorCommand,
   daemonCommand,
+  budgetCommand,
+  sleepCommand,
+  approvalsCommand,
+  approveCommand,
+  denyCommand,
+  auditCommand,
   hubCommand,
   pluginsCommand,
   helpCommand(() => commands),

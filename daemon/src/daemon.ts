@@ -2,12 +2,31 @@
 // and `<home>/daemon.json` saying where it listens. `ssg daemon` runs this in the foreground; the desktop app's
 // main process runs the same function in-process.
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { removeDaemonFile, writeDaemonFile } from 'ssg/src/daemon-client/daemon-file';
+import { ApprovalQueue } from './approvals/approval-queue';
+import { AuditLog } from './audit/audit-log';
+import { AuditStore } from './audit/audit-store';
+import { AuditRetention } from './audit/retention';
+import { Budget } from './budget/budget';
 import { type Clock, systemClock } from './clock';
+import { claudeCodeTranscripts } from './costs/claude-code-transcripts';
+import { codexSessions } from './costs/codex-sessions';
+import { CostIngestion } from './costs/cost-ingestion';
+import { EvaluationPipeline } from './evaluation/evaluation-pipeline';
 import { DaemonEvents } from './events';
+import { approvalRoutes } from './routes/approvals';
+import { auditRoutes } from './routes/audit';
+import { budgetRoutes } from './routes/budget';
+import { costIngestionRoutes } from './routes/cost-ingestion';
+import { evalRoutes } from './routes/eval';
+import { eventStreamRoutes } from './routes/events';
 import { healthRoutes } from './routes/health';
+import { sleepModeRoutes } from './routes/sleep-mode';
+import { RuleRegistry } from './rules/rule-registry';
 import { buildApp } from './server/app';
+import { SleepMode } from './sleep/sleep-mode';
 import { ensureDaemonToken } from './token/daemon-token';
 
 export const DEFAULT_PORT = 5599;
@@ -19,6 +38,15 @@ export interface DaemonOptions {
   port?: number;
   clock?: Clock;
   version?: string;
+  /** Where the agents' logs are found (HOME, CLAUDE_CONFIG_DIR, CODEX_HOME); default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** How long an ASK waits for an answer on a host that cannot ask (default 60 s). */
+  approvalTimeoutMs?: number;
+  /** What an unanswered ASK becomes (default deny). */
+  approvalDefault?: 'deny' | 'allow';
+  /** Audit retention: records kept at most (default 200,000) and their maximum age (default 30 days). */
+  auditMaxRows?: number;
+  auditMaxAgeMs?: number;
 }
 
 export interface RunningDaemon {
@@ -27,6 +55,12 @@ export interface RunningDaemon {
   token: string;
   app: FastifyInstance;
   events: DaemonEvents;
+  /** The spending limits: the evaluation pipeline's SpendingGate and cost ingestion's CostSink. */
+  budget: Budget;
+  /** The audit log: the evaluation pipeline's AuditSink. */
+  audit: AuditLog;
+  /** Where an ASK waits on hosts that cannot ask: the evaluation pipeline's ApprovalGate. */
+  approvals: ApprovalQueue;
   /** Stops listening, finishes in-flight requests, closes the stores. */
   close(): Promise<void>;
 }
@@ -37,11 +71,52 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const token = ensureDaemonToken(home);
   const events = new DaemonEvents();
   const startedAt = clock.now();
+  const rules = new RuleRegistry(home, events);
+  // Before listening: a Sleep at Night window that elapsed while the daemon was down comes down now.
+  const sleepMode = new SleepMode({ home, clock, events, setRuleWatching: (on) => rules.setWatching(on) });
+  sleepMode.start();
+  // The spending limits: budget.json applied, the window totals rebuilt from <home>/ledger.sqlite. It is the
+  // SpendingGate every evaluation passes first and the CostSink cost ingestion records dollars into.
+  const budget = Budget.open({ home, clock, events, sessionStartedAt: startedAt });
+  // The audit log in <home>/audit.sqlite, kept bounded by retention on a timer (never on the hot path), and the
+  // queue where an ASK waits when its host cannot ask.
+  const auditStore = AuditStore.open(join(home, 'audit.sqlite'));
+  const audit = new AuditLog(auditStore, events);
+  const retention = new AuditRetention(auditStore, clock, {
+    maxRows: options.auditMaxRows,
+    maxAgeMs: options.auditMaxAgeMs,
+  });
+  retention.start();
+  const approvals = new ApprovalQueue({
+    clock,
+    events,
+    timeoutMs: options.approvalTimeoutMs,
+    defaultAnswer: options.approvalDefault,
+  });
+  // Dollars from the agents' own logs into the ledger, through the budget so its window totals stay current.
+  const env = options.env ?? process.env;
+  const costIngestion = new CostIngestion({
+    home,
+    clock,
+    sink: budget,
+    sources: [claudeCodeTranscripts({ env }), codexSessions({ env })],
+  });
+  costIngestion.start();
+  const pipeline = new EvaluationPipeline({ spending: budget, rules, approvals, audit, clock });
   let port = options.port ?? DEFAULT_PORT;
   const app = await buildApp({
     token,
     port: () => port,
-    routes: [healthRoutes({ version: options.version ?? 'dev', pid: process.pid, startedAt })],
+    routes: [
+      healthRoutes({ version: options.version ?? 'dev', pid: process.pid, startedAt }),
+      evalRoutes(pipeline),
+      sleepModeRoutes(sleepMode),
+      budgetRoutes(budget),
+      auditRoutes({ store: auditStore, log: audit, clock, retentionProblem: () => retention.problem }),
+      approvalRoutes(approvals),
+      eventStreamRoutes({ events }),
+      costIngestionRoutes(costIngestion),
+    ],
   });
   await app.listen({ host: '127.0.0.1', port });
   port = (app.server.address() as AddressInfo).port;
@@ -54,9 +129,20 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     token,
     app,
     events,
+    budget,
+    audit,
+    approvals,
     close: () =>
       (closing ??= (async () => {
+        // Waiting ASKs get their default first, so their evaluations finish (and are audited) before the server stops.
+        approvals.close();
         await app.close();
+        await costIngestion.stop();
+        sleepMode.stop();
+        rules.close();
+        budget.close();
+        await retention.stop();
+        auditStore.close();
         removeDaemonFile(home, process.pid);
       })()),
   };

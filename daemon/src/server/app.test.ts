@@ -6,7 +6,6 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { TestDaemon } from '../testing/test-daemon';
-import { MAX_JSON_DEPTH } from './json-body';
 import { isLoopbackHost } from './loopback-guard';
 
 /** fetch() will not send a foreign Host header, so these go through node:http. */
@@ -83,20 +82,3 @@ describe('daemon front door', () => {
     await second.stop();
   });
 });
-
-export const hostileBodies: Array<{ name: string; rawBody: string; status: number; message: RegExp }> = [
-  { name: 'empty', rawBody: '', status: 400, message: /body is empty/ },
-  { name: 'malformed', rawBody: '{"call": ', status: 400, message: /not valid JSON/ },
-  {
-    name: 'too deep',
-    rawBody: `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`,
-    status: 400,
-    message: /nested deeper than 64 levels/,
-  },
-  {
-    name: 'too large',
-    rawBody: JSON.stringify({ x: 'a'.repeat(9 * 1024 * 1024) }),
-    status: 413,
-    message: /too large/i,
-  },
-];

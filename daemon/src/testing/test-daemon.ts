@@ -28,7 +28,9 @@ export class TestDaemon {
 
   static async start(options: Partial<DaemonOptions> = {}): Promise<TestDaemon> {
     const home = options.home ?? mkdtempSync(join(tmpdir(), 'ssg-daemon-test-'));
-    const daemon = await startDaemon({ port: 0, ...options, home });
+    // The agents' logs are looked for under the temp home, never in the real ~/.claude or ~/.codex.
+    const env = { HOME: home, CLAUDE_CONFIG_DIR: join(home, 'claude'), CODEX_HOME: join(home, 'codex') };
+    const daemon = await startDaemon({ port: 0, env, ...options, home });
     return new TestDaemon(home, daemon);
   }
 

@@ -1,0 +1,20 @@
+// Request bodies every JSON route must refuse with a clear 4xx before any handler runs (the body parser and
+// fastify's size limit), shared by the route tests.
+import { MAX_JSON_DEPTH } from '../server/json-body';
+
+export const hostileBodies: Array<{ name: string; rawBody: string; status: number; message: RegExp }> = [
+  { name: 'empty', rawBody: '', status: 400, message: /body is empty/ },
+  { name: 'malformed', rawBody: '{"call": ', status: 400, message: /not valid JSON/ },
+  {
+    name: 'too deep',
+    rawBody: `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`,
+    status: 400,
+    message: /nested deeper than 64 levels/,
+  },
+  {
+    name: 'too large',
+    rawBody: JSON.stringify({ x: 'a'.repeat(9 * 1024 * 1024) }),
+    status: 413,
+    message: /too large/i,
+  },
+];
