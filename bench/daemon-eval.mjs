@@ -26,12 +26,32 @@ function startServer(args, env) {
   });
 }
 
-function load(url, headers, body, seconds, connections) {
+/** A coding session's mix of tool calls, in Claude Code's names: mostly reads, edits and searches, some shell. */
+const SESSION_MIX = [
+  ['Read', 'read', { file_path: 'src/server/app.ts' }],
+  ['Grep', 'search', { pattern: 'TODO', path: 'src' }],
+  ['Edit', 'write', { file_path: 'src/server/app.ts', old_string: 'const a = 1;', new_string: 'const a = 2;' }],
+  ['Bash', 'execute', { command: 'git status' }],
+  ['Read', 'read', { file_path: 'package.json' }],
+  ['Glob', 'search', { pattern: '**/*.test.ts' }],
+  ['Bash', 'execute', { command: 'npm test -- server' }],
+  ['Write', 'write', { file_path: 'notes.md', content: '# Notes\n\nRefactor the loader.\n' }],
+  ['Bash', 'execute', { command: 'git diff --stat && git log --oneline -5' }],
+  ['WebFetch', 'network', { url: 'https://nodejs.org/api/fs.html', prompt: 'fs.watch caveats' }],
+];
+
+function evalBody(tool, capability, input, cwd) {
+  return JSON.stringify({
+    call: { tool, input, capability, client: 'claude-code', cwd, sessionId: 'bench' },
+    askSupported: true,
+  });
+}
+
+function load(url, headers, bodies, seconds, connections) {
   return autocannon({
     url: `${url}/api/json/eval`,
-    method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body,
+    requests: bodies.map((body) => ({ method: 'POST', body })),
     connections,
     duration: seconds,
   });
@@ -48,36 +68,38 @@ export async function runDaemonBench(seconds = 10, connections = 10) {
   const daemon = await startServer([ssg, 'daemon', '--port', '0'], env);
   const bare = await startServer([join(root, 'bench/bare-fastify.mjs')], env);
   const token = readFileSync(join(home, 'daemon.token'), 'utf8').trim();
-  const body = JSON.stringify({
-    call: {
-      tool: 'Bash',
-      input: { command: 'git status && npm test' },
-      capability: 'execute',
-      client: 'claude-code',
-      cwd: work,
-      sessionId: 'bench',
-    },
-    askSupported: true,
-  });
+  const auth = { 'x-service-token': token };
+  const mix = SESSION_MIX.map(([tool, capability, input]) => evalBody(tool, capability, input, work));
+  const heavy = [evalBody('Bash', 'execute', { command: 'git status && npm test' }, work)];
   try {
     // Warm both (JIT, compiled rules) before measuring.
-    await load(bare.url, {}, body, 2, connections);
-    await load(daemon.url, { 'x-service-token': token }, body, 2, connections);
-    const b = await load(bare.url, {}, body, seconds, connections);
-    const d = await load(daemon.url, { 'x-service-token': token }, body, seconds, connections);
-    if (d.non2xx > 0 || d.errors > 0) throw new Error(`daemon: ${d.non2xx} non-2xx answers, ${d.errors} errors`);
+    await load(bare.url, {}, mix, 2, connections);
+    await load(daemon.url, auth, mix, 2, connections);
+    const runs = {
+      bare: await load(bare.url, {}, mix, seconds, connections),
+      daemonMix: await load(daemon.url, auth, mix, seconds, connections),
+      daemonShell: await load(daemon.url, auth, heavy, seconds, connections),
+      bareOne: await load(bare.url, {}, mix, seconds, 1),
+      daemonOne: await load(daemon.url, auth, mix, seconds, 1),
+    };
+    for (const [name, r] of Object.entries(runs)) {
+      if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+    }
     const row = (name, r) =>
-      `${name.padEnd(22)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms`;
-    console.log(`${connections} connections, ${seconds} s each, from a second process (autocannon)`);
-    console.log(row('bare fastify route', b));
-    console.log(row('daemon eval route', d));
-    const ratio = d.requests.average / b.requests.average;
-    console.log(`throughput ratio daemon / bare: ${ratio.toFixed(2)}`);
+      `${name.padEnd(44)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms`;
+    console.log(`${seconds} s per run, load from a second process (autocannon)`);
+    console.log(row(`bare fastify route, ${connections} connections`, runs.bare));
+    console.log(row(`daemon, session mix, ${connections} connections`, runs.daemonMix));
+    console.log(row(`daemon, one compound shell command, ${connections} conn.`, runs.daemonShell));
+    console.log(row('bare fastify route, 1 connection', runs.bareOne));
+    console.log(row('daemon, session mix, 1 connection', runs.daemonOne));
+    const ratio = runs.daemonMix.requests.average / runs.bare.requests.average;
+    console.log(`throughput ratio daemon (session mix) / bare: ${ratio.toFixed(2)}`);
+    const summary = (r) => ({ rps: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99 });
     return {
       seconds,
       connections,
-      bare: { rps: b.requests.average, p50Ms: b.latency.p50, p99Ms: b.latency.p99 },
-      daemon: { rps: d.requests.average, p50Ms: d.latency.p50, p99Ms: d.latency.p99 },
+      ...Object.fromEntries(Object.entries(runs).map(([name, r]) => [name, summary(r)])),
       throughputRatio: ratio,
     };
   } finally {

@@ -22,7 +22,12 @@ export class AuditLog implements AuditSink {
   constructor(
     private readonly store: AuditStore,
     private readonly events: DaemonEvents,
-  ) {}
+  ) {
+    store.onWriteFailure((error, records) => {
+      this.failedWrites += records;
+      this.lastFailure = error instanceof Error ? error.message : String(error);
+    });
+  }
 
   record(entry: AuditEntry): number {
     let record: AuditRecord;

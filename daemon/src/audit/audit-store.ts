@@ -1,8 +1,7 @@
-// `<home>/audit.sqlite`: one row per evaluated tool call. Inserts go through one prepared statement in their own
-// short transaction (WAL, so the dashboard's reads never wait for them); the filters of the query API each have an
-// index, and every index ends in the rowid, so "newest first where client = ?" walks one index backwards.
-import { closeSync, fchmodSync, mkdirSync, openSync } from 'node:fs';
-import { dirname } from 'node:path';
+// `<home>/audit.sqlite`: one row per evaluated tool call. Inserts go through one prepared statement, committed
+// together per turn of the event loop (store/group-commit.ts; WAL, so the dashboard's reads never wait for them);
+// the filters of the query API each have an index, and every index ends in the rowid, so "newest first where
+// client = ?" walks one index backwards.
 import type { Statement } from 'better-sqlite3';
 import type {
   AuditPage,
@@ -14,6 +13,7 @@ import type {
 import { AUDIT_DEFAULT_LIMIT } from 'ssg/src/daemon-client/audit-protocol';
 import type { MatchedCondition } from 'ssg/src/engine/types';
 import { type Db, type Migration, openDatabase } from '../store/database';
+import { GroupCommit } from '../store/group-commit';
 
 /** A record before it has an id. */
 export type AuditRow = Omit<AuditRecord, 'id'>;
@@ -81,27 +81,32 @@ export class AuditStore {
   private readonly insertRow: Statement;
   private readonly selectOne: Statement;
   private readonly queries = new Map<string, Statement>();
+  /** Inserts are group-committed (store/group-commit.ts), so ids are handed out here, one daemon per home. */
+  private readonly commit: GroupCommit;
+  private nextId: number;
+  private writeFailureHandler: (error: unknown, records: number) => void = () => {};
 
   private constructor(private readonly db: Db) {
     this.insertRow = db.prepare(
-      `INSERT INTO audit (at, tool, capability, client, session_id, cwd, summary, decision, decided_by, rule_id,
+      `INSERT INTO audit (id, at, tool, capability, client, session_id, cwd, summary, decision, decided_by, rule_id,
          message, warning, matched, duration_ms)
-       VALUES (@at, @tool, @capability, @client, @sessionId, @cwd, @summary, @decision, @decidedBy, @ruleId,
+       VALUES (@id, @at, @tool, @capability, @client, @sessionId, @cwd, @summary, @decision, @decidedBy, @ruleId,
          @message, @warning, @matched, @durationMs)`,
     );
     this.selectOne = db.prepare(`SELECT ${SUMMARY_COLUMNS}, matched FROM audit WHERE id = ?`);
+    const sequence = db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'audit'`).get() as
+      { seq: number } | undefined;
+    this.nextId = (sequence?.seq ?? 0) + 1;
+    this.commit = new GroupCommit(db, (error, records) => this.writeFailureHandler(error, records));
+  }
+
+  /** Told about records lost because their batch could not be committed (the audit log counts them). */
+  onWriteFailure(handler: (error: unknown, records: number) => void): void {
+    this.writeFailureHandler = handler;
   }
 
   /** Opens (or creates, readable by the user only: it describes what their agents did) the audit database. */
   static open(path: string): AuditStore {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    const fd = openSync(path, 'a', 0o600);
-    try {
-      fchmodSync(fd, 0o600);
-    } finally {
-      closeSync(fd);
-    }
-    // SQLite gives the -wal and -shm files the database file's mode.
     try {
       return new AuditStore(openDatabase(path, MIGRATIONS));
     } catch (error) {
@@ -113,8 +118,11 @@ export class AuditStore {
     }
   }
 
+  /** Queues the record (committed after this turn of the event loop) and returns its id. */
   insert(row: AuditRow): number {
-    const result = this.insertRow.run({
+    const id = this.nextId++;
+    const params = {
+      id,
       at: row.at,
       tool: row.tool,
       capability: row.capability,
@@ -129,17 +137,20 @@ export class AuditStore {
       warning: row.warning ?? null,
       matched: JSON.stringify(row.matched),
       durationMs: row.durationMs,
-    });
-    return Number(result.lastInsertRowid);
+    };
+    this.commit.add(() => this.insertRow.run(params));
+    return id;
   }
 
   get(id: number): AuditRecord | undefined {
+    this.commit.flush();
     const row = this.selectOne.get(id) as StoredRow | undefined;
     return row && { ...toSummary(row), matched: JSON.parse(row.matched!) as MatchedCondition[] };
   }
 
   /** Newest first, filtered; see AuditQuery. */
   query(query: AuditQuery): AuditPage {
+    this.commit.flush();
     const limit = query.limit ?? AUDIT_DEFAULT_LIMIT;
     const conditions: string[] = [];
     const params: Record<string, string | number> = { limit };
@@ -173,6 +184,7 @@ export class AuditStore {
    * many windows are asked for.
    */
   windowStats<Name extends string>(starts: Record<Name, number>): Record<Name, AuditWindowStats> {
+    this.commit.flush();
     const names = Object.keys(starts) as Name[];
     const flags = names.map((_, index) => `at >= @w${index} AS w${index}`).join(', ');
     const params: Record<string, number> = { from: Math.min(...names.map((name) => starts[name])) };
@@ -208,6 +220,7 @@ export class AuditStore {
 
   /** How many records there are, and when the oldest was made. */
   extent(): { rows: number; oldestAt: number | null } {
+    this.commit.flush();
     return this.prepared('SELECT count(*) AS rows, min(at) AS oldestAt FROM audit').get() as {
       rows: number;
       oldestAt: number | null;
@@ -216,6 +229,7 @@ export class AuditStore {
 
   /** Deletes up to `batch` records made before `at`, oldest first; returns how many. */
   deleteOlderThan(at: number, batch: number): number {
+    this.commit.flush();
     return this.prepared('DELETE FROM audit WHERE id IN (SELECT id FROM audit WHERE at < ? ORDER BY at LIMIT ?)').run(
       at,
       batch,
@@ -224,10 +238,12 @@ export class AuditStore {
 
   /** Deletes the `count` oldest records; returns how many. */
   deleteOldest(count: number): number {
+    this.commit.flush();
     return this.prepared('DELETE FROM audit WHERE id IN (SELECT id FROM audit ORDER BY id LIMIT ?)').run(count).changes;
   }
 
   close(): void {
+    this.commit.flush();
     this.db.close();
   }
 

@@ -101,9 +101,10 @@ export class Budget implements SpendingGate, CostSink {
     return true;
   }
 
-  /** The configuration in force, any problem with budget.json, and the spend in every window. */
+  /** The configuration in force, any problem (with budget.json, or recording calls), and the spend in every window. */
   current(): BudgetResponse {
-    return { config: this.config, problem: this.problem, snapshot: this.snapshot(this.options.clock.now()) };
+    const problem = this.problem ?? this.ledger.writeProblem() ?? null;
+    return { config: this.config, problem, snapshot: this.snapshot(this.options.clock.now()) };
   }
 
   /**

@@ -1,13 +1,12 @@
 // `<home>/ledger.sqlite`, the cost ledger: one row per admitted tool call, one per priced model response (keyed, so
 // re-reading a log never counts a response twice), and the last budget configuration that was applied — what the
-// daemon keeps enforcing when budget.json is later found broken. Writes on the hot path use prepared statements;
-// the window queries are range scans on `at` indexes that also hold the client, run only at start and when a
+// daemon keeps enforcing when budget.json is later found broken. The call rows of the hot path are group-committed
+// (store/group-commit.ts); the window queries are range scans on `at` indexes that also hold the client, run only at start and when a
 // calendar window rolls over.
-import { closeSync, fchmodSync, mkdirSync, openSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Statement } from 'better-sqlite3';
 import type { CostEntry } from '../costs/cost-entry';
 import { type Db, type Migration, openDatabase } from '../store/database';
+import { GroupCommit } from '../store/group-commit';
 
 export const LEDGER_FILE = 'ledger.sqlite';
 
@@ -70,8 +69,15 @@ export class Ledger {
   private readonly costsAfter: Statement;
   private readonly callCountsFrom: Statement;
   private readonly costSumsFrom: Statement;
+  private readonly calls: GroupCommit;
+  private lostCalls = 0;
+  private lastWriteFailure: string | undefined;
 
   private constructor(private readonly db: Db) {
+    this.calls = new GroupCommit(db, (error, writes) => {
+      this.lostCalls += writes;
+      this.lastWriteFailure = error instanceof Error ? error.message : String(error);
+    });
     this.insertCall = db.prepare('INSERT INTO calls (at, client, tool) VALUES (?, ?, ?)');
     this.insertCost = db.prepare(
       `INSERT OR IGNORE INTO costs (key, at, client, session_id, model, input_tokens, output_tokens,
@@ -90,19 +96,12 @@ export class Ledger {
 
   /** Opens (or creates, readable by the user only: it describes what their agents did) the ledger. */
   static open(path: string): Ledger {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    // Created 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database file's mode.
-    const fd = openSync(path, 'a', 0o600);
-    try {
-      fchmodSync(fd, 0o600);
-    } finally {
-      closeSync(fd);
-    }
     return new Ledger(openDatabase(path, MIGRATIONS));
   }
 
+  /** Queued and committed with the other calls of this turn of the event loop (store/group-commit.ts). */
   recordCall(at: number, client: string, tool: string): void {
-    this.insertCall.run(at, client, tool);
+    this.calls.add(() => this.insertCall.run(at, client, tool));
   }
 
   /** Records a priced response once; false when its key is already in the ledger. */
@@ -125,11 +124,13 @@ export class Ledger {
 
   /** The calls made after `cutoff`, oldest first (to refill the rolling windows at start). */
   *callsSince(cutoff: number): Generator<LedgerCall> {
+    this.calls.flush();
     yield* this.callsAfter.iterate(cutoff) as IterableIterator<LedgerCall>;
   }
 
   /** The responses made after `cutoff`, oldest first. */
   *costsSince(cutoff: number): Generator<LedgerCost> {
+    this.calls.flush();
     for (const row of this.costsAfter.iterate(cutoff) as IterableIterator<
       Omit<LedgerCost, 'priced'> & { priced: 0 | 1 }
     >) {
@@ -139,6 +140,7 @@ export class Ledger {
 
   /** Per client, the calls and dollars at or after `start` (a calendar window's or the session's totals). */
   totalsFrom(start: number): ClientTotals[] {
+    this.calls.flush();
     const byClient = new Map<string, ClientTotals>();
     const entry = (client: string): ClientTotals => {
       let totals = byClient.get(client);
@@ -169,7 +171,14 @@ export class Ledger {
       .run(config, appliedAt);
   }
 
+  /** Calls that could not be recorded (their batch failed: a full disk), said in words; undefined when none. */
+  writeProblem(): string | undefined {
+    if (this.lostCalls === 0) return undefined;
+    return `${this.lostCalls} tool calls could not be recorded in the ledger (${this.lastWriteFailure}); they still count until the daemon restarts`;
+  }
+
   close(): void {
+    this.calls.flush();
     this.db.close();
   }
 }

@@ -1,8 +1,14 @@
 // The daemon's compiled rules. A call's rule files are found as the CLI finds them (its project's
 // `.ssg/rules/`, then `<home>/rules/`, where Sleep at Night's layers also put their files), and each set of files
-// is compiled once and kept until one of its files changes — checked by stat on every call, so an edited, added
-// or removed rule applies to the very next call without a restart. While the watch layer is on, file-system
-// events recompile a changed set at once (the next call pays nothing) and tell the dashboard.
+// is compiled once and kept until one of its files changes.
+//
+// Finding and stat-ing a call's files costs a dozen system calls, too much for every call at thousands a second,
+// so the answer for a working folder is reused for up to RECHECK_MS. Folders holding rule files are watched, and
+// any change there drops every reused answer at once; the recheck interval only bounds what watching can miss
+// (a `.ssg/rules` folder newly created in some ancestor, a file system without change events). So an edited, added
+// or removed rule applies to the next calls without a restart — at once where watching works, within a second
+// everywhere. While Sleep at Night's watch layer is on, a change also recompiles the affected sets right away (the
+// next call pays nothing) and tells the dashboard, diagnostics included.
 import { type FSWatcher, statSync, watch } from 'node:fs';
 import { dirname } from 'node:path';
 import type { CompiledRuleSet } from 'ssg/src/engine';
@@ -12,13 +18,24 @@ import { defaultRuleDirs, ruleFiles } from 'ssg/src/rules/sources';
 import type { DaemonEvents } from '../events';
 import type { RuleSource } from '../evaluation/ports';
 
+/** Longest time a working folder's rule files are reused without looking at the disk. */
+export const RECHECK_MS = 1000;
 /** Distinct sets of rule files kept compiled (one per project with its own rules, plus the user's alone). */
 const MAX_SETS = 64;
+/** Working folders whose rule files are remembered. */
+const MAX_FOLDERS = 1024;
 
 interface CompiledSet {
   /** path, mtime, size and inode of every file, in order: the set is stale when this changes. */
   stamp: string;
   loaded: LoadedRules;
+}
+
+interface FolderAnswer {
+  key: string;
+  checkedAt: number;
+  /** The registry's generation when checked: a change in a watched folder makes the answer stale. */
+  generation: number;
 }
 
 export interface RuleSetSummary {
@@ -29,13 +46,18 @@ export interface RuleSetSummary {
 
 export class RuleRegistry implements RuleSource {
   private readonly sets = new Map<string, CompiledSet>();
+  private readonly folders = new Map<string, FolderAnswer>();
   private readonly watchers = new Map<string, FSWatcher>();
-  private watching = false;
+  private generation = 0;
+  private eager = false;
 
   constructor(
     private readonly home: string,
     private readonly events: DaemonEvents,
-  ) {}
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    for (const dir of defaultRuleDirs('/', home)) this.watchDir(dir);
+  }
 
   rulesFor(call: ToolCall): CompiledRuleSet {
     return this.compiled(call.cwd ?? '/').loaded.ruleset;
@@ -46,57 +68,65 @@ export class RuleRegistry implements RuleSource {
     return this.compiled(cwd).loaded;
   }
 
-  /** Sleep at Night's watch layer. */
+  /** Sleep at Night's watch layer: recompile and announce changed rules as soon as they change. */
   setWatching(on: boolean): void {
-    this.watching = on;
-    if (!on) {
-      for (const watcher of this.watchers.values()) watcher.close();
-      this.watchers.clear();
-      return;
-    }
-    for (const dir of defaultRuleDirs('/', this.home)) this.watchDir(dir);
-    for (const { loaded } of this.sets.values()) for (const file of loaded.files) this.watchDir(dirname(file));
+    this.eager = on;
   }
 
   get isWatching(): boolean {
-    return this.watching;
+    return this.eager;
   }
 
   close(): void {
-    this.setWatching(false);
+    for (const watcher of this.watchers.values()) watcher.close();
+    this.watchers.clear();
   }
 
   private compiled(cwd: string): CompiledSet {
+    const now = this.now();
+    const answer = this.folders.get(cwd);
+    if (answer && answer.generation === this.generation && now - answer.checkedAt < RECHECK_MS) {
+      const set = this.sets.get(answer.key);
+      if (set) return set;
+    }
+    const generation = this.generation;
     const files = ruleFiles({ cwd, home: this.home });
     const key = files.join('\0');
     const stamp = stampOf(files);
-    const cached = this.sets.get(key);
-    if (cached && cached.stamp === stamp) return cached;
-    const compiled = { stamp, loaded: loadRuleFiles(files) };
-    this.sets.delete(key);
-    if (this.sets.size >= MAX_SETS) this.sets.delete(this.sets.keys().next().value!);
-    this.sets.set(key, compiled);
-    if (cached) this.announce(compiled.loaded);
-    if (this.watching) for (const file of files) this.watchDir(dirname(file));
-    return compiled;
+    let set = this.sets.get(key);
+    if (!set || set.stamp !== stamp) {
+      const replaced = set !== undefined;
+      set = { stamp, loaded: loadRuleFiles(files) };
+      remember(this.sets, key, set, MAX_SETS);
+      if (replaced) this.announce(set.loaded);
+      for (const file of files) this.watchDir(dirname(file));
+    }
+    remember(this.folders, cwd, { key, checkedAt: now, generation }, MAX_FOLDERS);
+    return set;
   }
 
   private watchDir(dir: string): void {
     if (this.watchers.has(dir)) return;
     try {
-      const watcher = watch(dir, { persistent: false }, () => this.refreshSetsIn(dir));
+      const watcher = watch(dir, { persistent: false }, () => this.changedIn(dir));
       watcher.on('error', () => {
         watcher.close();
         this.watchers.delete(dir);
+        this.generation++;
       });
       this.watchers.set(dir, watcher);
     } catch {
-      // A folder that vanished is seen again by the stat check on the next call.
+      // A folder that vanished: the recheck finds its files again.
     }
   }
 
+  private changedIn(dir: string): void {
+    this.generation++;
+    if (this.eager) this.recompileSetsIn(dir);
+  }
+
   /** Recompiles, now rather than at the next call, every set with a file in `dir`. */
-  private refreshSetsIn(dir: string): void {
+  private recompileSetsIn(dir: string): void {
     for (const [key, set] of this.sets) {
       if (!set.loaded.files.some((file) => dirname(file) === dir)) continue;
       try {
@@ -121,6 +151,13 @@ export class RuleRegistry implements RuleSource {
     };
     this.events.emit('rules', summary);
   }
+}
+
+/** Sets `key` as the newest entry, dropping the oldest when the map is full. */
+function remember<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
+  map.delete(key);
+  if (map.size >= limit) map.delete(map.keys().next().value!);
+  map.set(key, value);
 }
 
 function stampOf(files: readonly string[]): string {

@@ -1,0 +1,85 @@
+// The registry's promises: rule files are reused between checks, a change in a watched folder is seen at once,
+// anything else within RECHECK_MS, and the watch layer recompiles and announces a change before any call.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import type { ToolCall } from 'ssg/src/engine/types';
+import { evaluate } from 'ssg/src/engine';
+import { DaemonEvents } from '../events';
+import { RECHECK_MS, RuleRegistry, type RuleSetSummary } from './rule-registry';
+
+const rule = (id: string, prefix: string) =>
+  `rule ${id} {\n  DENY execution\n  IF command STARTS_WITH "${prefix}"\n}\n`;
+const waitFor = async (condition: () => boolean) => {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.ok(condition(), 'timed out waiting');
+};
+
+describe('RuleRegistry', () => {
+  let home: string;
+  let project: string;
+  let clock: number;
+  let events: DaemonEvents;
+  let registry: RuleRegistry;
+  const call = (command: string): ToolCall => ({
+    tool: 'Bash',
+    input: { command },
+    capability: 'execute',
+    client: 'claude-code',
+    cwd: project,
+  });
+  const decide = (command: string) => evaluate(registry.rulesFor(call(command)), call(command)).decision;
+
+  beforeEach(() => {
+    home = mkdtempSync(join(tmpdir(), 'ssg-registry-'));
+    project = join(home, 'project');
+    mkdirSync(join(home, 'rules'), { recursive: true });
+    mkdirSync(join(project, '.ssg', 'rules'), { recursive: true });
+    writeFileSync(join(home, 'rules', 'user.rules'), rule('no_shutdown', 'shutdown'));
+    clock = 0;
+    events = new DaemonEvents();
+    registry = new RuleRegistry(home, events, () => clock);
+  });
+  afterEach(() => {
+    registry.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  test('project rules come before the user rules, and both apply', () => {
+    writeFileSync(join(project, '.ssg', 'rules', 'p.rules'), rule('no_reboot', 'reboot'));
+    assert.equal(decide('reboot'), 'block');
+    assert.equal(decide('shutdown -h now'), 'block');
+    assert.equal(decide('ls'), 'allow');
+  });
+
+  test('an edit in a watched folder applies to the next calls without waiting for the recheck', async () => {
+    assert.equal(decide('reboot'), 'allow');
+    writeFileSync(join(home, 'rules', 'more.rules'), rule('no_reboot', 'reboot'));
+    await waitFor(() => decide('reboot') === 'block');
+    assert.equal(clock, 0, 'no recheck interval passed');
+  });
+
+  test('what watching cannot see (a new project rules folder) is found at the recheck', () => {
+    rmSync(join(project, '.ssg'), { recursive: true });
+    assert.equal(decide('reboot'), 'allow');
+    mkdirSync(join(project, '.ssg', 'rules'), { recursive: true });
+    writeFileSync(join(project, '.ssg', 'rules', 'p.rules'), rule('no_reboot', 'reboot'));
+    clock += RECHECK_MS - 1;
+    assert.equal(decide('reboot'), 'allow', 'reused within the interval');
+    clock += 1;
+    assert.equal(decide('reboot'), 'block');
+  });
+
+  test('the watch layer recompiles a changed set and announces it with its diagnostics', async () => {
+    registry.rulesFor(call('ls'));
+    const announced: RuleSetSummary[] = [];
+    events.on('rules', (summary) => announced.push(summary as RuleSetSummary));
+    registry.setWatching(true);
+    writeFileSync(join(home, 'rules', 'user.rules'), `${rule('no_shutdown', 'shutdown')}rule broken {\n`);
+    await waitFor(() => announced.length > 0);
+    assert.deepEqual(announced[0]?.files, [join(home, 'rules', 'user.rules')]);
+    assert.ok(announced[0]?.diagnostics.some((d) => d.severity === 'error'));
+  });
+});
