@@ -1,0 +1,111 @@
+// The real Claude Code CLI with ssg's daemon running: after `ssg init --client=claude-code` every tool call goes
+// through the hook to the daemon, which blocks over an enforced spending cap before any rule runs, blocks by the
+// Sleep at Night bundle while it is on, records each decision in the audit log — and prices the transcript Claude
+// Code writes, so the spend shows up in the budget snapshot.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { AuditPage } from 'ssg/src/daemon-client/audit-protocol';
+import type { BudgetResponse } from 'ssg/src/daemon-client/budget-protocol';
+import { TestDaemon } from '../../daemon/src/testing/test-daemon';
+import { FakeMessagesApi, type ScriptedTurn } from '../support/fake-messages-api';
+import { hostBin, HostWorkspace } from '../support/host-workspace';
+
+describe('Claude Code through the ssg daemon', () => {
+  const workspace = new HostWorkspace();
+  const claudeConfigDir = join(workspace.root, '.claude');
+  let daemon: TestDaemon;
+
+  async function runClaude(script: readonly ScriptedTurn[]) {
+    const api = await FakeMessagesApi.start(script);
+    try {
+      const run = await workspace.runHost(
+        hostBin('claude'),
+        ['-p', 'do the chores', '--allowedTools', 'Bash', '--output-format', 'json'],
+        {
+          env: {
+            ANTHROPIC_BASE_URL: api.url,
+            ANTHROPIC_API_KEY: 'sk-ant-e2e-fake',
+            CLAUDE_CONFIG_DIR: claudeConfigDir,
+            CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+            DISABLE_AUTOUPDATER: '1',
+            SSG_DAEMON_URL: daemon.url,
+          },
+          timeoutMs: 120_000,
+        },
+      );
+      assert.equal(run.status, 0, `claude failed:\n${run.stderr}\n${run.stdout}`);
+      return api.toolResults();
+    } finally {
+      await api.close();
+    }
+  }
+
+  before(async () => {
+    daemon = await TestDaemon.start({
+      home: workspace.home,
+      env: { HOME: workspace.root, CLAUDE_CONFIG_DIR: claudeConfigDir, CODEX_HOME: join(workspace.root, '.codex') },
+    });
+    workspace.write('project/precious.txt', 'keep me\n');
+    const init = workspace.run(['init', '--client=claude-code']);
+    assert.equal(init.status, 0, init.stderr);
+  });
+  after(async () => {
+    await daemon.stop({ keepHome: true });
+    workspace.cleanup();
+  });
+
+  test('an enforced calls cap blocks the call over it, naming the cap', async () => {
+    const set = await daemon.request('POST', '/api/json/budget', {
+      body: { mode: 'enforce', perClient: { 'claude-code': { sessionCalls: 1 } } },
+    });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    const results = await runClaude([
+      { toolUse: { name: 'Bash', input: { command: 'echo first', description: 'First' } } },
+      { toolUse: { name: 'Bash', input: { command: 'echo second', description: 'Second' } } },
+      { text: 'Stopped by the budget.' },
+    ]);
+    assert.equal(results.length, 2, JSON.stringify(results));
+    assert.match(results[0]!.text, /first/);
+    assert.match(results[1]!.text, /spending limit/i);
+    assert.match(results[1]!.text, /session calls cap reached for claude-code \(1\/1/);
+    const audit = await daemon.request<AuditPage>('GET', '/api/json/audit?client=claude-code&limit=5');
+    assert.deepEqual(
+      audit.body.records.map((record) => [record.decision, record.decidedBy]),
+      [
+        ['block', 'budget'],
+        ['allow', 'rules'],
+      ],
+    );
+    await daemon.request('POST', '/api/json/budget', { body: { mode: 'off' } });
+  });
+
+  test('Sleep at Night blocks a force-push by its bundle, and a harmless call still runs', async () => {
+    const on = await daemon.request('POST', '/api/json/sleep-mode', { body: { enabled: true, forMs: 3_600_000 } });
+    assert.equal(on.status, 200, JSON.stringify(on.body));
+    try {
+      const results = await runClaude([
+        { toolUse: { name: 'Bash', input: { command: 'git push --force origin main', description: 'Push' } } },
+        { toolUse: { name: 'Bash', input: { command: 'cat precious.txt', description: 'Show' } } },
+        { text: 'Done.' },
+      ]);
+      assert.match(results[0]!.text, /ssg_sleep_vcs_integrity/);
+      assert.match(results[1]!.text, /keep me/);
+      assert.ok(existsSync(join(workspace.project, 'precious.txt')));
+    } finally {
+      await daemon.request('POST', '/api/json/sleep-mode', { body: { enabled: false } });
+    }
+  });
+
+  test('the transcripts Claude Code wrote are priced into the ledger', async () => {
+    let spend: BudgetResponse['snapshot']['perClient'][string] | undefined;
+    for (let attempt = 0; attempt < 100; attempt++) {
+      spend = (await daemon.request<BudgetResponse>('GET', '/api/json/budget')).body.snapshot.perClient['claude-code'];
+      if ((spend?.session.usd.spent ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    assert.ok(spend && spend.session.usd.spent > 0, 'no dollars were ingested from the transcripts');
+    assert.equal(spend.session.usd.unpricedUsd, 0, 'the model Claude Code used is in the price table');
+  });
+});
