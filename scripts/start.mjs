@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm start` on a fresh clone: installs dependencies when they are missing, builds the CLI, then runs
-// the product. Until the local daemon lands, "the product" is the ssg CLI: it certifies the bundled
-// rules and shows a live evaluation, so a newcomer sees it work end to end.
+// `npm start` on a fresh clone: installs dependencies when they are missing, builds the CLI, shows the rules at
+// work (a certification of the Sleep at Night bundle and one live evaluation), then runs the product: the local
+// daemon in the foreground on 127.0.0.1:5599 (SQLite in ~/.ssg, or SSG_HOME), until Ctrl-C.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,4 +46,12 @@ ssg(
   ['eval', '--rules', 'resources/rules/sleep-at-night.rules'],
   '{"tool":"Bash","input":{"command":"FOO=1 sudo rm -rf ~"}}',
 );
-console.log('\nNext: `npx ssg --help` for every command; README.md explains rule files.');
+console.log(`
+3. Starting the daemon every hook talks to (Ctrl-C stops it). In another terminal:
+     npx ssg init --client=claude-code     wire Claude Code in a project (npx ssg init --help for the others)
+     npx ssg sleep on --for 8h             arm Sleep at Night
+     npx ssg budget set dailyUsd 20 && npx ssg budget mode enforce
+     npx ssg audit                         what your agents did, decision by decision
+`);
+const daemon = ssg(['daemon', ...process.argv.slice(2)]);
+process.exitCode = daemon.status ?? 0;
