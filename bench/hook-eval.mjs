@@ -1,8 +1,9 @@
-// Wall time of `ssg hook eval` (a Claude Code PreToolUse call, evaluated in-process) as a ratio to bare
-// `node -e 0`, both measured in this run, interleaved so machine noise hits both alike.
+// Wall time of `ssg hook eval` (a Claude Code PreToolUse call) as a ratio to bare `node -e 0`, both measured in
+// this run, interleaved so machine noise hits both alike: evaluated in-process (no daemon), and answered by a
+// running daemon (`ssg daemon`, started for the scenario on the same SSG_HOME).
 // Run: node bench/hook-eval.mjs [runs]   (needs `npm run build` first)
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeCorpus } from './corpus.mjs';
@@ -19,14 +20,28 @@ function timeRun(args, input, env) {
   return { ms, stdout: r.stdout };
 }
 
-function scenario(name, setup, runs) {
+/** Starts `ssg daemon` on a free port for this home and waits (synchronously) until it has said where it is. */
+function startDaemon(env, home) {
+  const child = spawn(process.execPath, [ssg, 'daemon', '--port', '0'], { env, stdio: 'ignore' });
+  const file = join(home, 'daemon.json');
+  for (let waited = 0; !existsSync(file); waited += 20) {
+    if (waited > 10_000) throw new Error('the daemon did not start');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+  }
+  return { child, url: JSON.parse(readFileSync(file, 'utf8')).url };
+}
+
+function scenario(name, setup, runs, { daemon = false } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'ssg-bench-'));
   const home = join(work, 'home');
   const project = join(work, 'project');
   mkdirSync(join(project, '.ssg/rules'), { recursive: true });
   mkdirSync(home, { recursive: true });
   setup(join(project, '.ssg/rules'));
-  const env = { ...process.env, SSG_HOME: home, HOME: work };
+  // Port 1 refuses at once: the in-process scenarios must not reach a daemon that happens to run on this machine.
+  const env = { ...process.env, SSG_HOME: home, HOME: work, SSG_DAEMON_URL: 'http://127.0.0.1:1' };
+  const running = daemon ? startDaemon({ ...env, SSG_DAEMON_URL: '' }, home) : undefined;
+  if (running) env.SSG_DAEMON_URL = running.url;
   const payload = JSON.stringify({
     session_id: 'bench',
     transcript_path: join(work, 't.jsonl'),
@@ -46,6 +61,7 @@ function scenario(name, setup, runs) {
     base.push(timeRun(['-e', '0'], payload, env).ms);
     hook.push(timeRun([ssg, 'hook', 'eval'], payload, env).ms);
   }
+  running?.child.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });
   const b = summarize(base);
   const h = summarize(hook);
@@ -71,6 +87,15 @@ export function runHookBench(runs = 40) {
       runs,
     ),
     scenario('1,500-rule hub corpus', (dir) => writeFileSync(join(dir, 'hub.rules'), makeCorpus(1500)), runs),
+    scenario(
+      'default + sleep rules, daemon up',
+      (dir) => {
+        for (const f of ['default.rules', 'sleep-at-night.rules'])
+          copyFileSync(join(root, 'resources/rules', f), join(dir, f));
+      },
+      runs,
+      { daemon: true },
+    ),
   ];
 }
 
