@@ -5,6 +5,7 @@ import { before, describe, it } from 'node:test';
 import { ensureBuilt, Workspace } from '../../cli/test-harness';
 
 interface DoctorJson {
+  daemon: { url: string; running: boolean; detail: string };
   adapters: Array<{ name: string; detected: boolean; installed: boolean; problems: string[] }>;
 }
 
@@ -36,12 +37,19 @@ describe('ssg doctor (built CLI)', () => {
 
       const table = ws.run(['doctor'], { env });
       assert.equal(table.status, 0, table.stderr);
-      const lines = table.stdout.trimEnd().split('\n');
+      const [daemonLine, blank, ...lines] = table.stdout.trimEnd().split('\n');
+      assert.match(
+        daemonLine!,
+        /^daemon: not running at http:\/\/127\.0\.0\.1:1 \(.*hooks evaluate the rules themselves/,
+      );
+      assert.equal(blank, '');
       assert.match(lines[0]!, /^client +detected +installed +why not$/);
       assert.match(table.stdout, /^codex +yes +yes$/m);
       assert.match(table.stdout, /^generic +yes +yes$/m);
       assert.match(table.stdout, /^claude-code +no +no +no PreToolUse hook `ssg hook eval`/m);
-      const count = (JSON.parse(ws.run(['doctor', '--json'], { env }).stdout) as DoctorJson).adapters.length;
+      const json = JSON.parse(ws.run(['doctor', '--json'], { env }).stdout) as DoctorJson;
+      assert.equal(json.daemon.running, false);
+      const count = json.adapters.length;
       assert.equal(lines.length, 2 + count);
     } finally {
       ws.cleanup();

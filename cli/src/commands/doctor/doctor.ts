@@ -1,4 +1,5 @@
-// `ssg doctor`: for every adapter, whether its host is detected here, whether it is wired to ssg, and why not.
+// `ssg doctor`: whether the daemon answers, and for every adapter whether its host is detected here, whether it is
+// wired to ssg, and why not.
 import { resolve } from 'node:path';
 import { ADAPTERS } from '../../adapters/registry';
 import type { ClientAdapter } from '../../adapters/types';
@@ -6,19 +7,22 @@ import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { ExitCode } from '../../cli/exit-codes';
 import { renderTable } from '../../cli/table';
+import { ssgHome } from '../../home';
 import { installTarget } from '../../install/adapter-installer';
 import { installerFor } from '../../install/installers';
+import { daemonStatus } from './daemon-status';
 
 const help = `Usage: ssg doctor [--dir <project>] [--json]
 
-Shows, for every client adapter:
+Shows whether the ssg daemon answers (and what hooks do when it does not), then, for every client adapter:
   detected    the host runs this process or is installed on this machine (its variables or folders)
   installed   its hooks and MCP entries are in place and \`ssg\` is on PATH (project files from --dir)
   why not     what is missing, for an adapter that is not installed
 
 Options:
   --dir <project>   the project whose files count (default: the current folder)
-  --json            print {"adapters": [{"name", "detected", "installed", "problems": [...]}]}
+  --json            print {"daemon": {"url", "running", "detail"},
+                           "adapters": [{"name", "detected", "installed", "problems": [...]}]}
   -h, --help        show this help
 
 Exit codes: 0 (the report is the answer), 2 usage error.
@@ -42,14 +46,18 @@ export const doctorCommand: Command = {
   name: 'doctor',
   summary: 'show which hosts are detected and wired to ssg',
   help,
-  run(argv) {
+  async run(argv) {
     const { values } = parseCommandArgs('doctor', argv, { dir: { type: 'string' }, json: { type: 'boolean' } });
     const projectDir = resolve(values.dir ?? '.');
+    const daemon = await daemonStatus(ssgHome());
     const report = ADAPTERS.map((adapter) => healthOf(adapter, projectDir));
     if (values.json) {
-      process.stdout.write(`${JSON.stringify({ adapters: report }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ daemon, adapters: report }, null, 2)}\n`);
       return ExitCode.ok;
     }
+    process.stdout.write(
+      `daemon: ${daemon.running ? 'running' : 'not running'} at ${daemon.url} (${daemon.detail})\n\n`,
+    );
     const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
     const rows = report.map((entry) => [
       entry.name,

@@ -1,0 +1,26 @@
+// The daemon's line in `ssg doctor`: whether one answers where the hooks will look, and what that means for them.
+import { daemonEndpoint } from '../../daemon-client/daemon-endpoint';
+import { daemonRequest } from '../../daemon-client/daemon-request';
+import { isFailClosed } from '../../hook/fail-closed';
+
+export interface DaemonStatus {
+  url: string;
+  running: boolean;
+  /** The running daemon's version, or why none answered. */
+  detail: string;
+}
+
+export async function daemonStatus(home: string): Promise<DaemonStatus> {
+  const endpoint = daemonEndpoint(home);
+  const reply = await daemonRequest<{ version?: string; pid?: number }>(endpoint, '/api/json/health', {
+    timeoutMs: 2000,
+  });
+  if (reply.kind === 'ok') {
+    return { url: endpoint.url, running: true, detail: `ssg ${reply.body.version ?? '?'}, pid ${reply.body.pid}` };
+  }
+  const why = reply.kind === 'error' ? `answered ${reply.status}: ${reply.message}` : reply.problem;
+  const consequence = isFailClosed(home)
+    ? 'Sleep at Night is failing closed, so hooks block every call until it runs'
+    : 'hooks evaluate the rules themselves (no spending limits, approvals or audit)';
+  return { url: endpoint.url, running: false, detail: `${why}; ${consequence}` };
+}
