@@ -26,6 +26,7 @@ import { healthRoutes } from './routes/health';
 import { sleepModeRoutes } from './routes/sleep-mode';
 import { RuleRegistry } from './rules/rule-registry';
 import { buildApp } from './server/app';
+import { assertNoOtherDaemon } from './single-instance';
 import { SleepMode } from './sleep/sleep-mode';
 import { ensureDaemonToken } from './token/daemon-token';
 
@@ -67,6 +68,7 @@ export interface RunningDaemon {
 
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
   const { home } = options;
+  await assertNoOtherDaemon(home);
   const clock = options.clock ?? systemClock;
   const token = ensureDaemonToken(home);
   const events = new DaemonEvents();

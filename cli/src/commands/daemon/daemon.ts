@@ -1,6 +1,8 @@
 // `ssg daemon`: runs the local daemon in the foreground until Ctrl-C or SIGTERM. The daemon's code is a bundle of
 // its own (dist/daemon.cjs, from ../daemon) loaded here at run time, so no other command pays for it.
+import { accessSync, constants, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { CliError, usageError } from '../../cli/errors';
@@ -53,7 +55,7 @@ export const daemonCommand: Command = {
     try {
       daemon = await bundle.startDaemon({ home, port, version: cliVersion() });
     } catch (error) {
-      throw startFailure(error, port);
+      throw startFailure(error, port, home);
     }
     process.stdout.write(`ssg daemon listening on ${daemon.url} (home ${home}); Ctrl-C stops it\n`);
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
@@ -72,8 +74,11 @@ function parsePort(text: string): number {
   return port;
 }
 
-function startFailure(error: unknown, port: number): CliError {
+function startFailure(error: unknown, port: number, home: string): CliError {
   const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EALREADYRUNNING') {
+    return new CliError((error as Error).message, 'stop it first, or use another SSG_HOME', ExitCode.daemon);
+  }
   if (code === 'EADDRINUSE') {
     return new CliError(
       `port ${port} is already in use`,
@@ -81,12 +86,44 @@ function startFailure(error: unknown, port: number): CliError {
       ExitCode.daemon,
     );
   }
-  if (code === 'EACCES' || code === 'EROFS' || code === 'ENOSPC') {
+  if (code !== undefined && (HOME_NOT_WRITABLE.has(code) || (code === 'ENOENT' && isMkdir(error)))) {
     return new CliError(
-      `the daemon could not start: ${(error as Error).message}`,
-      'make the ssg home writable (and free some disk space), or point SSG_HOME elsewhere',
+      `the ssg home ${home} cannot be written: ${homeProblem(error as NodeJS.ErrnoException, home)}`,
+      'make it writable (and free some disk space), or point SSG_HOME elsewhere',
       ExitCode.daemon,
     );
   }
   return new CliError(`the daemon could not start: ${(error as Error).message}`, 'see the message', ExitCode.daemon);
+}
+
+/** Why a home cannot be written: the file system's codes, and SQLite's for its database files. */
+const HOME_NOT_WRITABLE = new Set([
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'ENOSPC',
+  'EDQUOT',
+  'ENOTDIR',
+  'EISDIR',
+  'SQLITE_FULL',
+  'SQLITE_READONLY',
+  'SQLITE_CANTOPEN',
+]);
+
+const isMkdir = (error: unknown): boolean => (error as NodeJS.ErrnoException).syscall === 'mkdir';
+
+/**
+ * The error's own words, except where Node's recursive mkdir says ENOENT for a parent it could not write (a
+ * read-only file system): then the nearest existing folder is asked, which names the real cause.
+ */
+function homeProblem(error: NodeJS.ErrnoException, home: string): string {
+  if (error.code !== 'ENOENT') return error.message;
+  let dir = home;
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch (cause) {
+    return (cause as Error).message;
+  }
+  return error.message;
 }
