@@ -90,8 +90,7 @@ export class AuditStore {
     this.insertRow = db.prepare(
       `INSERT INTO audit (id, at, tool, capability, client, session_id, cwd, summary, decision, decided_by, rule_id,
          message, warning, matched, duration_ms)
-       VALUES (@id, @at, @tool, @capability, @client, @sessionId, @cwd, @summary, @decision, @decidedBy, @ruleId,
-         @message, @warning, @matched, @durationMs)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.selectOne = db.prepare(`SELECT ${SUMMARY_COLUMNS}, matched FROM audit WHERE id = ?`);
     const sequence = db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'audit'`).get() as
@@ -121,23 +120,24 @@ export class AuditStore {
   /** Queues the record (committed after this turn of the event loop) and returns its id. */
   insert(row: AuditRow): number {
     const id = this.nextId++;
-    const params = {
+    // Positional, in the INSERT's column order: binding by name looks every parameter up, per row.
+    const params = [
       id,
-      at: row.at,
-      tool: row.tool,
-      capability: row.capability,
-      client: row.client,
-      sessionId: row.sessionId ?? null,
-      cwd: row.cwd ?? null,
-      summary: row.summary,
-      decision: row.decision,
-      decidedBy: row.decidedBy,
-      ruleId: row.ruleId ?? null,
-      message: row.message ?? null,
-      warning: row.warning ?? null,
-      matched: JSON.stringify(row.matched),
-      durationMs: row.durationMs,
-    };
+      row.at,
+      row.tool,
+      row.capability,
+      row.client,
+      row.sessionId ?? null,
+      row.cwd ?? null,
+      row.summary,
+      row.decision,
+      row.decidedBy,
+      row.ruleId ?? null,
+      row.message ?? null,
+      row.warning ?? null,
+      JSON.stringify(row.matched),
+      row.durationMs,
+    ];
     this.commit.add(() => this.insertRow.run(params));
     return id;
   }

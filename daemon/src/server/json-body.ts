@@ -5,15 +5,20 @@ import { badRequest } from './http-error';
 
 export const MAX_JSON_DEPTH = 64;
 
+/** What String.prototype.trim removes, and nothing else: JSON.parse refuses all of it too. */
+const BLANK = /^\s*$/;
+
 export function installJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
-    if (text.trim() === '') return done(badRequest('the request body is empty; send a JSON document'));
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (error) {
+      // Blank text is never JSON, so it is told apart only here, off the path of every valid body (no copy of
+      // up to 8 MiB for a trim).
+      if (BLANK.test(text)) return done(badRequest('the request body is empty; send a JSON document'));
       return done(badRequest(`the request body is not valid JSON: ${(error as Error).message}`));
     }
     if (depthExceeds(value, MAX_JSON_DEPTH)) {

@@ -16,9 +16,10 @@ export function isLoopbackHost(host: string | undefined, port: number): boolean 
 
 export const loopbackGuard = fp<{ port: () => number }>(
   async (app: FastifyInstance, options) => {
-    app.addHook('onRequest', async (request, reply) => {
-      if (isLoopbackHost(request.headers.host, options.port())) return;
-      await reply.code(403).send({
+    // A callback hook, not an async one: it runs on every request, and a promise per request is measurable.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (isLoopbackHost(request.headers.host, options.port())) return done();
+      reply.code(403).send({
         statusCode: 403,
         error: 'Forbidden',
         message: `Host ${JSON.stringify(request.headers.host ?? '')} is not allowed: address the daemon as 127.0.0.1 or localhost`,
