@@ -105,7 +105,8 @@ describe('OpenCode with ssg init --client=opencode', () => {
       const run = await workspace.runHost(
         hostBin('opencode'),
         ['run', '--dir', workspace.project, '--model', MODEL, '--format', 'json', 'tidy up the project'],
-        { env, timeoutMs: 60_000 },
+        // A run takes 10–25 s here; a loaded CI machine has been seen to need more.
+        { env, timeoutMs: 150_000 },
       );
       const events = run.stdout
         .split('\n')
