@@ -11,6 +11,7 @@ import { budgetCommand } from './commands/budget/budget';
 import { certifyCommand } from './commands/certify/certify';
 import { checkCommand } from './commands/check/check';
 import { daemonCommand } from './commands/daemon/daemon';
+import { dashboardCommand } from './commands/dashboard/dashboard';
 import { doctorCommand } from './commands/doctor/doctor';
 import { evalCommand } from './commands/eval/eval';
 import { helpCommand, overviewHelp, unknownCommand } from './commands/help';
@@ -33,6 +34,7 @@ const commands: readonly Command[] = [
   uninstallCommand,
   doctorCommand,
   daemonCommand,
+  dashboardCommand,
   budgetCommand,
   sleepCommand,
   approvalsCommand,

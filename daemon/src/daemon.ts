@@ -2,6 +2,7 @@
 // and `<home>/daemon.json` saying where it listens. `ssg daemon` runs this in the foreground; the desktop app's
 // main process runs the same function in-process.
 import type { AddressInfo } from 'node:net';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { removeDaemonFile, writeDaemonFile } from 'ssg/src/daemon-client/daemon-file';
@@ -14,8 +15,15 @@ import { type Clock, systemClock } from './clock';
 import { claudeCodeTranscripts } from './costs/claude-code-transcripts';
 import { codexSessions } from './costs/codex-sessions';
 import { CostIngestion } from './costs/cost-ingestion';
+import { DashboardCookieAuth } from './dashboard/cookie-auth';
+import { dashboardRoutes } from './dashboard/dashboard-routes';
+import { defaultRendererDir } from './dashboard/renderer-dir';
+import { DashboardSessions } from './dashboard/sessions';
+import { staticFileRoutes } from './dashboard/static-files';
+import { DashboardTickets, signInUrl } from './dashboard/tickets';
 import { EvaluationPipeline } from './evaluation/evaluation-pipeline';
 import { DaemonEvents } from './events';
+import { agentRoutes } from './routes/agents';
 import { approvalRoutes } from './routes/approvals';
 import { auditRoutes } from './routes/audit';
 import { budgetRoutes } from './routes/budget';
@@ -23,10 +31,12 @@ import { costIngestionRoutes } from './routes/cost-ingestion';
 import { evalRoutes } from './routes/eval';
 import { eventStreamRoutes } from './routes/events';
 import { healthRoutes } from './routes/health';
+import { rulesRoutes } from './routes/rules';
 import { sleepModeRoutes } from './routes/sleep-mode';
 import { RuleRegistry } from './rules/rule-registry';
 import { buildApp } from './server/app';
 import { assertNoOtherDaemon } from './single-instance';
+import { removeStaleTempFiles } from './store/stale-temp-files';
 import { SleepMode } from './sleep/sleep-mode';
 import { ensureDaemonToken } from './token/daemon-token';
 
@@ -48,6 +58,8 @@ export interface DaemonOptions {
   /** Audit retention: records kept at most (default 200,000) and their maximum age (default 30 days). */
   auditMaxRows?: number;
   auditMaxAgeMs?: number;
+  /** The built dashboard to serve at `/` (default: SSG_RENDERER_DIR, else the repo's renderer/dist). */
+  rendererDir?: string;
 }
 
 export interface RunningDaemon {
@@ -62,6 +74,8 @@ export interface RunningDaemon {
   audit: AuditLog;
   /** Where an ASK waits on hosts that cannot ask: the evaluation pipeline's ApprovalGate. */
   approvals: ApprovalQueue;
+  /** A one-time sign-in link to the dashboard (valid 60 s), for the desktop app's window. */
+  dashboardLink(): string;
   /** Stops listening, finishes in-flight requests, closes the stores. */
   close(): Promise<void>;
 }
@@ -69,6 +83,7 @@ export interface RunningDaemon {
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
   const { home } = options;
   await assertNoOtherDaemon(home);
+  removeStaleTempFiles([home, join(home, 'rules')]);
   const clock = options.clock ?? systemClock;
   const token = ensureDaemonToken(home);
   const events = new DaemonEvents();
@@ -105,11 +120,18 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   });
   costIngestion.start();
   const pipeline = new EvaluationPipeline({ spending: budget, rules, approvals, audit, clock });
+  // The dashboard's sign-in: one-time tickets traded for in-memory session cookies, accepted like the token.
+  const tickets = new DashboardTickets(clock);
+  const sessions = new DashboardSessions(clock);
+  const cookieAuth = new DashboardCookieAuth(sessions);
   let port = options.port ?? DEFAULT_PORT;
+  const daemonUrl = (): string => `http://127.0.0.1:${port}`;
   const app = await buildApp({
     token,
     port: () => port,
+    alsoAccept: cookieAuth.acceptsCookie,
     routes: [
+      cookieAuth.originGuard,
       healthRoutes({ version: options.version ?? 'dev', pid: process.pid, startedAt }),
       evalRoutes(pipeline),
       sleepModeRoutes(sleepMode),
@@ -118,11 +140,15 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       approvalRoutes(approvals),
       eventStreamRoutes({ events }),
       costIngestionRoutes(costIngestion),
+      dashboardRoutes({ tickets, sessions, url: daemonUrl }),
+      staticFileRoutes(options.rendererDir ?? defaultRendererDir(env)),
+      rulesRoutes({ rules, defaultCwd: env.HOME ?? homedir() }),
+      agentRoutes({ home, userHome: env.HOME ?? homedir() }),
     ],
   });
   await app.listen({ host: '127.0.0.1', port });
   port = (app.server.address() as AddressInfo).port;
-  const url = `http://127.0.0.1:${port}`;
+  const url = daemonUrl();
   writeDaemonFile(home, { url, pid: process.pid, startedAt });
   let closing: Promise<void> | undefined;
   return {
@@ -134,6 +160,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     budget,
     audit,
     approvals,
+    dashboardLink: () => signInUrl(url, tickets.issue().ticket),
     close: () =>
       (closing ??= (async () => {
         // Waiting ASKs get their default first, so their evaluations finish (and are audited) before the server stops.

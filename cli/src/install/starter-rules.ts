@@ -10,8 +10,8 @@ import type { InstallReport } from './install-report';
 
 const NOTE = 'starter rules; edit them or add your own .rules files beside them';
 
-export function installStarterRules(report: InstallReport): void {
-  const dir = join(ssgHome(), 'rules');
+export function installStarterRules(report: InstallReport, home: string = ssgHome()): void {
+  const dir = join(home, 'rules');
   if (existsSync(dir) && readdirSync(dir).some((name) => name.endsWith('.rules'))) return;
   const content = readFileSync(join(bundledRulesDir(), 'default.rules'), 'utf8');
   editFile(join(dir, 'default.rules'), () => content, report, NOTE);

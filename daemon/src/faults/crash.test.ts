@@ -229,8 +229,13 @@ describe('kill -9 during writes', () => {
       }
     }
 
-    // A last clean start on the home: it answers with the state on disk, and stops cleanly.
+    // A last clean start on the home: it sweeps the temp files of killed writers, answers with the state on disk,
+    // and stops cleanly.
     current = await startDaemonProcess(ws);
+    const leftovers = [ws.home, join(ws.home, 'rules')].flatMap((dir) =>
+      readdirSync(dir).filter((name) => name.endsWith('.tmp')),
+    );
+    assert.deepEqual(leftovers, [], 'temp files of dead writers are removed at start');
     const budget = await call<BudgetResponse>(current, 'GET', '/api/json/budget');
     assert.deepEqual(policy(budget.body.config), policy(expectedBudget!));
     assert.equal((await call<SleepModeResponse>(current, 'GET', '/api/json/sleep-mode')).body.mode, expectedSleep);

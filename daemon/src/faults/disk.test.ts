@@ -160,6 +160,7 @@ describe('a home the daemon cannot write', () => {
       const response = await daemon.request<{ message: string; error: string }>('POST', path, { body });
       assert.ok(response.status >= 500 && response.status < 600, `${response.status} ${JSON.stringify(response.body)}`);
       assert.match(response.body.message, problem);
+      assert.match(response.body.message, /so nothing was changed: (free some disk space|make the ssg home writable)/);
       assert.doesNotMatch(response.body.message, /\n\s+at /, 'a stack trace');
       assert.ok(!response.body.message.includes(daemon.daemon.token));
       assert.deepEqual(await snapshot(), before);

@@ -4,6 +4,7 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { installJsonBodyParser } from './json-body';
 import { loopbackGuard } from './loopback-guard';
+import { installStorageErrorHandler } from './storage-errors';
 import { serviceTokenAuth, type ServiceTokenAuthOptions } from './service-token-auth';
 
 /** Large enough for a Write of a big file; the hook evaluates anything larger in-process. */
@@ -27,6 +28,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: true,
   });
   installJsonBodyParser(app);
+  installStorageErrorHandler(app);
   await app.register(loopbackGuard, { port: options.port });
   await app.register(serviceTokenAuth, { token: options.token, alsoAccept: options.alsoAccept });
   for (const routes of options.routes) await app.register(routes);

@@ -1,15 +1,13 @@
 // `ssg doctor`: whether the daemon answers, and for every adapter whether its host is detected here, whether it is
 // wired to ssg, and why not.
 import { resolve } from 'node:path';
-import { ADAPTERS } from '../../adapters/registry';
-import type { ClientAdapter } from '../../adapters/types';
 import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { ExitCode } from '../../cli/exit-codes';
 import { renderTable } from '../../cli/table';
 import { ssgHome } from '../../home';
 import { installTarget } from '../../install/adapter-installer';
-import { installerFor } from '../../install/installers';
+import { adapterHealthReport } from '../../install/adapter-health';
 import { daemonStatus } from './daemon-status';
 
 const help = `Usage: ssg doctor [--dir <project>] [--json]
@@ -28,20 +26,6 @@ Options:
 Exit codes: 0 (the report is the answer), 2 usage error.
 `;
 
-interface AdapterHealth {
-  name: string;
-  detected: boolean;
-  installed: boolean;
-  problems: string[];
-}
-
-function healthOf(adapter: ClientAdapter, projectDir: string): AdapterHealth {
-  const installer = installerFor(adapter.name);
-  // Only generic has no installer: it has nothing to install, so nothing can be missing.
-  const problems = installer ? installer.problems(installTarget(projectDir)) : [];
-  return { name: adapter.name, detected: adapter.detect(), installed: problems.length === 0, problems };
-}
-
 export const doctorCommand: Command = {
   name: 'doctor',
   summary: 'show which hosts are detected and wired to ssg',
@@ -50,7 +34,7 @@ export const doctorCommand: Command = {
     const { values } = parseCommandArgs('doctor', argv, { dir: { type: 'string' }, json: { type: 'boolean' } });
     const projectDir = resolve(values.dir ?? '.');
     const daemon = await daemonStatus(ssgHome());
-    const report = ADAPTERS.map((adapter) => healthOf(adapter, projectDir));
+    const report = adapterHealthReport(installTarget(projectDir));
     if (values.json) {
       process.stdout.write(`${JSON.stringify({ daemon, adapters: report }, null, 2)}\n`);
       return ExitCode.ok;

@@ -7,13 +7,9 @@ import { adapterNamed, UnknownClientError } from '../../adapters/registry';
 import { CliError, usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
 import { installTarget } from '../../install/adapter-installer';
-import { commandOnPath } from '../../install/command-on-path';
 import { ConfigFileError } from '../../install/config-file-error';
+import { type InstallAction, installAdapter } from '../../install/install-adapter';
 import { InstallReport } from '../../install/install-report';
-import { installStarterRules } from '../../install/starter-rules';
-import { installerFor } from '../../install/installers';
-
-export type InstallAction = 'install' | 'uninstall';
 
 export function installClient(client: string, dir: string, action: InstallAction): ExitCode {
   if (!adapterNamed(client)) throw new UnknownClientError(client);
@@ -21,23 +17,16 @@ export function installClient(client: string, dir: string, action: InstallAction
   if (!statSync(projectDir, { throwIfNoEntry: false })?.isDirectory()) {
     throw usageError(`project folder ${projectDir} does not exist`, 'pass an existing folder with --dir');
   }
-  const installer = installerFor(client);
-  // Every adapter has an installer except generic, whose callers pipe tool calls into `ssg eval` themselves.
-  if (!installer) {
-    process.stdout.write(`${client}: nothing to install — callers pipe tool calls into \`ssg eval\` themselves\n`);
-    return ExitCode.ok;
-  }
   const report = new InstallReport();
   try {
-    installer[action](installTarget(projectDir), report);
+    if (!installAdapter(client, installTarget(projectDir), action, report)) {
+      process.stdout.write(`${client}: nothing to install — callers pipe tool calls into \`ssg eval\` themselves\n`);
+      return ExitCode.ok;
+    }
   } catch (error) {
     if (!(error instanceof ConfigFileError)) throw error;
     if (report.files.length > 0) process.stdout.write(`Done before the error:\n${report.render()}`);
     throw new CliError(error.message, 'that file was left untouched; run again once it is fixed', ExitCode.badInput);
-  }
-  if (action === 'install') installStarterRules(report);
-  if (action === 'install' && !commandOnPath('ssg')) {
-    report.addManualStep('Put `ssg` on PATH (for example `npm install -g ssg`): the host runs the bare command.');
   }
   const verb = action === 'install' ? 'installed' : 'uninstalled';
   const summary = report.changed ? `${client} ${verb}` : `${client} already ${verb}, nothing changed`;

@@ -1,0 +1,44 @@
+// `ssg dashboard` (built CLI) against a real daemon (the test lives here: the CLI never imports daemon code): the printed link signs a browser in (followed with fetch,
+// the cookie checked), and with no daemon the command fails with exit 5.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { TestDaemon } from '../testing/test-daemon';
+import { ensureBuilt, Workspace } from 'ssg/src/cli/test-harness';
+
+describe('ssg dashboard (built CLI)', () => {
+  before(() => ensureBuilt());
+
+  // runAsync, not run: the daemon answers from this process, which a synchronous spawn would block.
+  it('prints a one-time link that signs a browser in', async () => {
+    const ws = new Workspace();
+    const daemon = await TestDaemon.start({ home: ws.home });
+    try {
+      const run = await ws.runAsync(['dashboard', '--no-open'], { env: { SSG_DAEMON_URL: daemon.url, DISPLAY: ':0' } });
+      assert.equal(run.status, 0, run.stderr);
+      const link = /(http:\/\/127\.0\.0\.1:\d+\/login\?ticket=[A-Za-z0-9_-]{43})$/m.exec(run.stdout)?.[1];
+      assert.ok(link, run.stdout);
+      const first = await fetch(link, { redirect: 'manual' });
+      assert.equal(first.status, 303);
+      assert.match(
+        first.headers.get('set-cookie') ?? '',
+        /^ssg_dashboard=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict;/,
+      );
+      const again = await fetch(link, { redirect: 'manual' });
+      assert.equal(again.status, 401);
+    } finally {
+      await daemon.stop();
+      ws.cleanup();
+    }
+  });
+
+  it('exits 5 with no daemon', () => {
+    const ws = new Workspace();
+    try {
+      const run = ws.run(['dashboard', '--no-open']);
+      assert.equal(run.status, 5);
+      assert.match(run.stderr, /cannot reach the ssg daemon/);
+    } finally {
+      ws.cleanup();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+// The dashboard's sign-in handshake. A token holder (`ssg dashboard`, the desktop app) asks for a one-time link;
+// the browser opens it, GET /login trades the ticket for an HttpOnly, SameSite=Strict session cookie and sends the
+// browser on to `/`, so the token itself never reaches the page. Logout ends the session.
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  DASHBOARD_LOGOUT_PATH,
+  DASHBOARD_TICKETS_PATH,
+  type DashboardTicket,
+} from 'ssg/src/daemon-client/dashboard-protocol';
+import { clearedSessionCookie, sessionCookie, sessionIdOf } from './cookie-auth';
+import { signInPage } from './pages';
+import { setDashboardHeaders } from './security-headers';
+import type { DashboardSessions } from './sessions';
+import { type DashboardTickets, signInUrl } from './tickets';
+
+export interface DashboardRouteOptions {
+  tickets: DashboardTickets;
+  sessions: DashboardSessions;
+  /** The daemon's url, known once it listens. */
+  url: () => string;
+}
+
+/** These routes take no input: the body must be `{}`. */
+const EMPTY_BODY = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+export const dashboardRoutes =
+  ({ tickets, sessions, url }: DashboardRouteOptions): FastifyPluginAsync =>
+  async (app) => {
+    app.post(
+      DASHBOARD_TICKETS_PATH,
+      {
+        schema: {
+          body: EMPTY_BODY,
+          response: {
+            200: {
+              type: 'object',
+              required: ['url', 'expiresAt'],
+              properties: { url: { type: 'string' }, expiresAt: { type: 'integer' } },
+            },
+          },
+        },
+      },
+      async (): Promise<DashboardTicket> => {
+        const issued = tickets.issue();
+        return { url: signInUrl(url(), issued.ticket), expiresAt: issued.expiresAt };
+      },
+    );
+
+    app.get<{ Querystring: { ticket?: string } }>(
+      '/login',
+      {
+        config: { public: true },
+        schema: { querystring: { type: 'object', properties: { ticket: { type: 'string' } } } },
+      },
+      async (request, reply) => {
+        setDashboardHeaders(reply).header('cache-control', 'no-store');
+        const { ticket } = request.query;
+        if (ticket === undefined || !tickets.redeem(ticket)) {
+          return reply.code(401).type('text/html; charset=utf-8').send(signInPage());
+        }
+        return reply.header('set-cookie', sessionCookie(sessions.start())).redirect('/', 303);
+      },
+    );
+
+    app.post(
+      DASHBOARD_LOGOUT_PATH,
+      {
+        schema: {
+          body: EMPTY_BODY,
+          response: { 200: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } } },
+        },
+      },
+      async (request, reply) => {
+        const id = sessionIdOf(request);
+        if (id !== undefined) sessions.end(id);
+        reply.header('set-cookie', clearedSessionCookie());
+        return { ok: true };
+      },
+    );
+  };

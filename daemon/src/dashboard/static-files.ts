@@ -1,0 +1,86 @@
+// The built dashboard (renderer/dist) at `/` and its assets, public: the page holds no data, every API call it
+// makes needs the session cookie. Only regular files inside the folder are served: `..`, encoded or not, and
+// symlinks that lead out are refused as not found. index.html is never cached, so a new build shows at once;
+// Vite's hashed assets are cached for good.
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { extname, isAbsolute, join, relative, sep } from 'node:path';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../server/http-error';
+import { notBuiltPage } from './pages';
+import { setDashboardHeaders } from './security-headers';
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Vite puts content-hashed file names under assets/: a changed file gets a new name. */
+const IMMUTABLE_PREFIX = `assets${sep}`;
+
+export const staticFileRoutes =
+  (rendererDir: string): FastifyPluginAsync =>
+  async (app) => {
+    // No query or body is read; the answer is a file, not JSON, so there is no response schema to declare.
+    const options = { config: { public: true }, schema: { querystring: { type: 'object' } } } as const;
+
+    app.get('/', options, async (_request, reply) => {
+      const index = await servableFile(rendererDir, 'index.html');
+      if (!index) return setDashboardHeaders(reply).code(503).type('text/html; charset=utf-8').send(notBuiltPage());
+      return sendFile(reply, index, 'index.html');
+    });
+
+    // Top-level files and Vite's assets/ only, not a catch-all: any other path (an unknown /api/ route above all)
+    // falls through to the not-found handler behind the token auth, so it reveals nothing without the token.
+    const serve = async (request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> => {
+      const file = await servableFile(rendererDir, path);
+      if (!file) throw notFound(`no file ${JSON.stringify(request.url)} in the dashboard`);
+      return sendFile(reply, file, relative(await realpath(rendererDir), file));
+    };
+    app.get<{ Params: { file: string } }>('/:file', options, (request, reply) =>
+      serve(request, reply, request.params.file),
+    );
+    app.get<{ Params: { '*': string } }>('/assets/*', options, (request, reply) =>
+      serve(request, reply, `assets/${request.params['*']}`),
+    );
+  };
+
+/** The real path of `path` inside `root` when it is a regular file there; undefined for anything else. */
+async function servableFile(root: string, path: string): Promise<string | undefined> {
+  if (path === '' || path.includes('\0') || path.includes('\\')) return undefined;
+  if (path.split('/').some((segment) => segment === '..' || segment === '.')) return undefined;
+  try {
+    const realRoot = await realpath(root);
+    const real = await realpath(join(realRoot, path));
+    const inside = relative(realRoot, real);
+    if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return undefined;
+    return (await stat(real)).isFile() ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function sendFile(reply: FastifyReply, file: string, relativePath: string): Promise<FastifyReply> {
+  const body = await readFile(file);
+  const cache =
+    relativePath === 'index.html'
+      ? 'no-store'
+      : relativePath.startsWith(IMMUTABLE_PREFIX)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache';
+  return setDashboardHeaders(reply)
+    .header('cache-control', cache)
+    .type(CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream')
+    .send(body);
+}
