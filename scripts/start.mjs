@@ -53,5 +53,42 @@ console.log(`
      npx ssg budget set dailyUsd 20 && npx ssg budget mode enforce
      npx ssg audit                         what your agents did, decision by decision
 `);
-const daemon = ssg(['daemon', ...process.argv.slice(2)]);
-process.exitCode = daemon.status ?? 0;
+
+// ── Desktop app or daemon (main/src/launch-mode.ts decides): the Electron app where its binary is installed and a
+// display exists; else the daemon in the foreground, with a one-time dashboard link printed once it answers.
+const { tsImport } = await import('tsx/esm/api');
+const { decideLaunchMode, findElectronBinary } = await tsImport('../main/src/launch-mode.ts', import.meta.url);
+const { createRequire } = await import('node:module');
+const launch = decideLaunchMode({
+  platform: process.platform,
+  env: process.env,
+  electronBinary: findElectronBinary(() => createRequire(import.meta.url)('electron')),
+});
+if (launch.mode === 'electron') {
+  console.log('4. Opening the desktop app (it hosts the daemon; closing its window keeps it running in the tray).\n');
+  run(launch.electronBinary, [join(root, 'main/dist/main.cjs')]);
+} else {
+  console.log(`   (the desktop app is not started: ${launch.reason})\n`);
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [join(root, 'cli/bin/ssg.cjs'), 'daemon', ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 0)));
+  // Ctrl-C reaches the daemon through the terminal; this script only waits for it to stop.
+  process.on('SIGINT', () => {});
+  // `ssg dashboard` exits 5 while no daemon answers: retry it until the daemon is up (or has failed).
+  for (let tries = 0; tries < 50 && child.exitCode === null; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const link = spawnSync(process.execPath, [join(root, 'cli/bin/ssg.cjs'), 'dashboard'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    if (link.status === 0) {
+      process.stdout.write(`\n${link.stdout}\n`);
+      break;
+    }
+  }
+  const status = await exited;
+  process.exitCode = status;
+}

@@ -32,11 +32,17 @@ function findTests(dir, found = []) {
 }
 
 const filters = process.argv.slice(2);
+const matches = (f) => filters.length === 0 || filters.some((x) => f.includes(x));
 const files = roots
   .flatMap((r) => findTests(join(root, r)))
-  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .filter(matches)
   .sort();
-if (files.length === 0) {
+// The dashboard's browser tests (Playwright, e2e/browser/*.spec.ts) run after the node tests.
+const browserSpecs = readdirSync(join(root, 'e2e', 'browser'))
+  .filter((name) => name.endsWith('.spec.ts'))
+  .map((name) => `e2e/browser/${name}`)
+  .filter(matches);
+if (files.length === 0 && browserSpecs.length === 0) {
   console.error(`no test files match ${filters.join(' ') || '(all)'}`);
   process.exit(1);
 }
@@ -61,31 +67,65 @@ if (files.some((f) => f.startsWith('e2e/'))) ensureE2eInstalled();
 
 const work = mkdtempSync(join(tmpdir(), 'ssg-test-'));
 const tap = join(work, 'results.tap');
-const result = spawnSync(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    '--test',
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    '--test-reporter=tap',
-    `--test-reporter-destination=${tap}`,
-    ...files,
-  ],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR } },
-);
+const result =
+  files.length === 0
+    ? { status: 0 }
+    : spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--test',
+          '--test-reporter=spec',
+          '--test-reporter-destination=stdout',
+          '--test-reporter=tap',
+          `--test-reporter-destination=${tap}`,
+          ...files,
+        ],
+        {
+          cwd: root,
+          stdio: 'inherit',
+          env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR },
+        },
+      );
 
 let passed = 0;
 let failed = 0;
-try {
-  const text = readFileSync(tap, 'utf8');
-  passed = Number(/^# pass (\d+)$/m.exec(text)?.[1] ?? 0);
-  failed = Number(/^# fail (\d+)$/m.exec(text)?.[1] ?? 0);
-} catch {
-  failed = Math.max(failed, 1);
+if (files.length > 0) {
+  try {
+    const text = readFileSync(tap, 'utf8');
+    passed = Number(/^# pass (\d+)$/m.exec(text)?.[1] ?? 0);
+    failed = Number(/^# fail (\d+)$/m.exec(text)?.[1] ?? 0);
+  } catch {
+    failed = Math.max(failed, 1);
+  }
+  if (result.status !== 0 && failed === 0) failed = 1;
+}
+
+/** Builds the dashboard (the daemon serves renderer/dist) and runs the Playwright specs; their counts join the total. */
+function runBrowserTests() {
+  const build = spawnSync('npm', ['run', 'build', '--workspace=@ssg/renderer'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) return { passed: 0, failed: 1 };
+  const report = join(work, 'playwright.json');
+  const run = spawnSync('npx', ['playwright', 'test', '--reporter=list,json', ...browserSpecs], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  });
+  try {
+    const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+    const counts = { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+    if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
+    return counts;
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+if (browserSpecs.length > 0) {
+  const browser = runBrowserTests();
+  passed += browser.passed;
+  failed += browser.failed;
 }
 rmSync(work, { recursive: true, force: true });
-if (result.status !== 0 && failed === 0) failed = 1;
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -72,6 +72,22 @@ describe('RuleRegistry', () => {
     assert.equal(decide('reboot'), 'block');
   });
 
+  test('switching the watch layer (Sleep at Night arming or tearing down) drops every reused answer at once', () => {
+    rmSync(join(home, 'rules'), { recursive: true });
+    const fresh = new RuleRegistry(home, events, () => clock);
+    try {
+      const decideFresh = (command: string) => evaluate(fresh.rulesFor(call(command)), call(command)).decision;
+      assert.equal(decideFresh('reboot'), 'allow');
+      mkdirSync(join(home, 'rules'));
+      writeFileSync(join(home, 'rules', 'night.rules'), rule('no_reboot', 'reboot'));
+      assert.equal(decideFresh('reboot'), 'allow', 'an unwatched folder: reused within the interval');
+      fresh.setWatching(true);
+      assert.equal(decideFresh('reboot'), 'block');
+    } finally {
+      fresh.close();
+    }
+  });
+
   test('the watch layer recompiles a changed set and announces it with its diagnostics', async () => {
     registry.rulesFor(call('ls'));
     const announced: RuleSetSummary[] = [];

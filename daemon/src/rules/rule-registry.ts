@@ -68,9 +68,14 @@ export class RuleRegistry implements RuleSource {
     return this.compiled(cwd).loaded;
   }
 
-  /** Sleep at Night's watch layer: recompile and announce changed rules as soon as they change. */
+  /**
+   * Sleep at Night's watch layer: recompile and announce changed rules as soon as they change. Sleep at Night calls
+   * this as it arms or tears down its layers, which add or remove rule files, so what was reused is dropped now —
+   * the next call must see the night rules even where no folder watch has reported them yet.
+   */
   setWatching(on: boolean): void {
     this.eager = on;
+    this.generation++;
   }
 
   get isWatching(): boolean {

@@ -1,0 +1,91 @@
+// The desktop app's main process: Electron's APIs wired to the plain modules beside this folder. It hosts the
+// daemon (or attaches to a running one), keeps one instance, shows the dashboard in a locked-down window and keeps
+// governing from the tray when the window is closed. Decisions live in ../*.ts, tested on Node; this file only
+// connects them to Electron, which cannot run on our build machines.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { app, dialog } from 'electron';
+import { startDaemon } from '@ssg/daemon/src/daemon';
+import { ssgHome } from 'ssg/src/home';
+import { chooseShimTarget, installCliShim } from '../cli-shim';
+import { hostOrAttachDaemon } from '../daemon-host';
+import { TrayController } from '../tray-controller';
+import { WindowLifecycle } from '../window-lifecycle';
+import { DashboardWindow } from './dashboard-window';
+import { hardenSessions } from './hardening';
+import { registerIpc } from './ipc';
+import { createTray } from './tray';
+
+const lifecycle = new WindowLifecycle();
+
+if (app.isPackaged) {
+  // The CLI code the daemon shares (rule files, scenarios) and the dashboard's files are in the app's resources.
+  process.env.SSG_RESOURCES ??= join(process.resourcesPath, 'resources');
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Another instance owns the daemon and the window; it is told (second-instance) and shows itself.
+  app.quit();
+} else {
+  void app.whenReady().then(start, (error: unknown) => fail(error));
+}
+
+async function start(): Promise<void> {
+  const home = ssgHome();
+  const connection = await hostOrAttachDaemon(() => startDaemon({ home, version: app.getVersion() }), home);
+  const origin = new URL(connection.client.url).origin;
+  hardenSessions(origin);
+  registerIpc(origin);
+  const window = new DashboardWindow(origin, lifecycle, () => connection.client.dashboardLink());
+  app.on('second-instance', () => void window.show());
+  app.on('activate', () => void window.show());
+  app.on('before-quit', () => lifecycle.beginQuit());
+  app.on('window-all-closed', () => {
+    if (lifecycle.shouldQuitWhenAllWindowsClosed()) app.quit();
+  });
+  app.on('will-quit', (event) => {
+    if (connection.kind !== 'hosted') return;
+    // Stop the daemon cleanly (waiting ASKs answered, stores closed) before the process exits.
+    event.preventDefault();
+    void connection.close().finally(() => app.exit(0));
+  });
+
+  const tray = createTray();
+  const controller = new TrayController(
+    connection.client,
+    {
+      openDashboard: () => window.show(),
+      installCli: () => installCommandLineTool(),
+      quit: () => app.quit(),
+    },
+    (state) => tray.render(state, (action) => void controller.run(action)),
+  );
+  // The spend and the countdown move without any event the shell hears: refresh every 30 s, and at once on open.
+  setInterval(() => void controller.refresh(), 30_000).unref();
+  tray.onOpen(() => void controller.refresh());
+  await controller.refresh();
+  if (connection.kind === 'attached') void dialog.showMessageBox({ type: 'info', message: connection.note });
+  await window.show();
+}
+
+async function installCommandLineTool(): Promise<void> {
+  const target = chooseShimTarget({ platform: process.platform, env: process.env, homedir: homedir() });
+  try {
+    const result = installCliShim(
+      target,
+      { platform: process.platform, execPath: process.execPath, resourcesPath: process.resourcesPath },
+      process.env,
+    );
+    await dialog.showMessageBox({ type: result.kind === 'installed' ? 'info' : 'warning', message: result.message });
+  } catch (error) {
+    await dialog.showMessageBox({
+      type: 'error',
+      message: `Could not install the ssg command: ${(error as Error).message}`,
+    });
+  }
+}
+
+function fail(error: unknown): void {
+  dialog.showErrorBox('ssg could not start', (error as Error).message);
+  app.exit(1);
+}

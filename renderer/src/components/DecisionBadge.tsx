@@ -1,0 +1,15 @@
+// A decision as a small labelled badge (the word is always shown; colour only supports it).
+import type { Decision } from 'ssg/src/engine/types';
+
+const LABELS: Record<Decision, string> = {
+  allow: 'Allowed',
+  block: 'Blocked',
+  log: 'Logged',
+  shadow: 'Shadow',
+  ask: 'Ask',
+  force: 'Forced',
+};
+
+export function DecisionBadge({ decision }: { decision: Decision }) {
+  return <span className={`badge badge-${decision}`}>{LABELS[decision]}</span>;
+}

@@ -1,0 +1,94 @@
+// Rules: what is loaded, file by file, with the parser's and linter's findings.
+import { useEffect, useId, useState } from 'react';
+import { DecisionBadge } from '../../components/DecisionBadge';
+import { Notice } from '../../components/Notice';
+import { useRules } from '../../stores/rules';
+
+export function RulesPage() {
+  const { data, error, cwd, load } = useRules();
+  const [folder, setFolder] = useState(cwd);
+  const id = useId();
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1>Rules</h1>
+        <p className="lede">The rules a call meets, in the order they load. Files reload as they change.</p>
+      </header>
+      <form
+        className="card inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void load(folder.trim());
+        }}
+      >
+        <label htmlFor={`${id}-cwd`}>Project folder</label>
+        <input
+          id={`${id}-cwd`}
+          className="grow mono"
+          placeholder="/path/to/project (empty: your own rules only)"
+          value={folder}
+          onChange={(e) => setFolder(e.target.value)}
+        />
+        <button type="submit" className="button">
+          Show
+        </button>
+      </form>
+      {error && <Notice kind="error">{error}</Notice>}
+      {data?.files.length === 0 && <p className="muted">No rule files are loaded for this folder.</p>}
+      {data?.files.map((file) => (
+        <section key={file.path} className="card" aria-label={file.path}>
+          <h2 className="mono file-title">{file.path}</h2>
+          {file.diagnostics.length > 0 && (
+            <ul className="diagnostics">
+              {file.diagnostics.map((d, i) => (
+                <li key={i} className={`diagnostic diagnostic-${d.severity}`}>
+                  <span className={`pill pill-${d.severity}`}>{d.severity}</span>
+                  <span className="mono">
+                    {d.line}:{d.column}
+                  </span>{' '}
+                  {d.message}{' '}
+                  <span className="muted">
+                    ({d.code}
+                    {d.ruleId ? `, ${d.ruleId}` : ''})
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Rule</th>
+                <th scope="col">Decision</th>
+                <th scope="col">Target</th>
+                <th scope="col" className="num">
+                  Priority
+                </th>
+                <th scope="col">Message</th>
+              </tr>
+            </thead>
+            <tbody>
+              {file.rules.map((rule) => (
+                <tr key={rule.id} className={rule.enabled ? undefined : 'disabled'}>
+                  <th scope="row" className="mono">
+                    {rule.id}
+                    {!rule.enabled && <span className="muted small"> (disabled)</span>}
+                  </th>
+                  <td>
+                    <DecisionBadge decision={rule.decision} />
+                  </td>
+                  <td>{rule.target}</td>
+                  <td className="num">{rule.priority}</td>
+                  <td className="muted">{rule.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+    </div>
+  );
+}

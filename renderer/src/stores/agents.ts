@@ -1,0 +1,60 @@
+// The Agents area: each adapter's state for a project folder (GET /api/json/agents) and install/remove
+// (POST /api/json/agents/:name). The folder the user typed is remembered in localStorage.
+import { create } from 'zustand';
+import { api, describeError, withQuery } from '../api/client';
+import {
+  AGENTS_PATH,
+  type AgentChangeRequest,
+  type AgentChangeResponse,
+  type AgentsResponse,
+} from 'ssg/src/daemon-client/dashboard-protocol';
+import type { InstallAction } from 'ssg/src/install/install-adapter';
+
+const KEY = 'ssg.agents.projectDir';
+
+interface AgentsState {
+  projectDir: string;
+  data: AgentsResponse | null;
+  error: string | null;
+  /** The adapter being changed. */
+  busy: string | null;
+  lastChange: AgentChangeResponse | null;
+  load(projectDir?: string): Promise<void>;
+  change(name: string, action: InstallAction): Promise<void>;
+}
+
+export const useAgents = create<AgentsState>()((set, get) => ({
+  projectDir: localStorage.getItem(KEY) ?? '',
+  data: null,
+  error: null,
+  busy: null,
+  lastChange: null,
+  async load(projectDir = get().projectDir) {
+    set({ projectDir: projectDir.trim(), lastChange: null });
+    if (projectDir.trim() === '') {
+      set({ data: null, error: null });
+      return;
+    }
+    try {
+      const data = await api.get<AgentsResponse>(withQuery(AGENTS_PATH, { projectDir: projectDir.trim() }));
+      localStorage.setItem(KEY, data.projectDir);
+      set({ data, error: null });
+    } catch (error) {
+      set({ data: null, error: describeError(error) });
+    }
+  },
+  async change(name, action) {
+    const projectDir = get().projectDir;
+    set({ busy: name, error: null });
+    try {
+      const request: AgentChangeRequest = { action, projectDir };
+      const lastChange = await api.post<AgentChangeResponse>(`${AGENTS_PATH}/${encodeURIComponent(name)}`, request);
+      await get().load(projectDir);
+      set({ lastChange });
+    } catch (error) {
+      set({ error: describeError(error) });
+    } finally {
+      set({ busy: null });
+    }
+  },
+}));

@@ -1,0 +1,32 @@
+// The Rules area: loaded rule files with their findings and the Sleep at Night bundle (GET /api/json/rules),
+// reloaded when the daemon reports a rule reload.
+import { create } from 'zustand';
+import { api, describeError, withQuery } from '../api/client';
+import { onLiveEvent } from '../api/live-events';
+import { RULES_PATH, type RulesResponse } from 'ssg/src/daemon-client/dashboard-protocol';
+
+interface RulesState {
+  data: RulesResponse | null;
+  error: string | null;
+  /** The project folder whose rules are shown; empty: the user's own (home) rules. */
+  cwd: string;
+  load(cwd?: string): Promise<void>;
+}
+
+export const useRules = create<RulesState>()((set, get) => ({
+  data: null,
+  error: null,
+  cwd: '',
+  async load(cwd = get().cwd) {
+    set({ cwd });
+    try {
+      set({ data: await api.get<RulesResponse>(withQuery(RULES_PATH, { cwd })), error: null });
+    } catch (error) {
+      set({ error: describeError(error) });
+    }
+  },
+}));
+
+onLiveEvent('rules', () => {
+  if (useRules.getState().data) void useRules.getState().load();
+});

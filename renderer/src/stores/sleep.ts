@@ -1,0 +1,41 @@
+// The Sleep at Night area: its state and layers (GET/POST /api/json/sleep-mode, `sleep-mode` events).
+import { create } from 'zustand';
+import { api, describeError } from '../api/client';
+import { onLiveEvent } from '../api/live-events';
+import {
+  SLEEP_MODE_PATH,
+  type SleepModeRequest,
+  type SleepModeResponse,
+} from 'ssg/src/daemon-client/sleep-mode-protocol';
+
+interface SleepState {
+  data: SleepModeResponse | null;
+  error: string | null;
+  busy: boolean;
+  load(): Promise<void>;
+  /** Not optimistic: the switch shows the layers the daemon reports armed, never a hoped-for state. */
+  change(request: SleepModeRequest): Promise<void>;
+}
+
+export const useSleep = create<SleepState>()((set) => ({
+  data: null,
+  error: null,
+  busy: false,
+  async load() {
+    try {
+      set({ data: await api.get<SleepModeResponse>(SLEEP_MODE_PATH), error: null });
+    } catch (error) {
+      set({ error: describeError(error) });
+    }
+  },
+  async change(request) {
+    set({ busy: true, error: null });
+    try {
+      set({ data: await api.post<SleepModeResponse>(SLEEP_MODE_PATH, request), busy: false });
+    } catch (error) {
+      set({ busy: false, error: describeError(error) });
+    }
+  },
+}));
+
+onLiveEvent('sleep-mode', (data) => useSleep.setState({ data }));
