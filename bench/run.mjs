@@ -2,6 +2,8 @@
 // Run: npm run bench   (builds nothing: run `npm run build` first)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { runDaemonBench } from './daemon-eval.mjs';
+import { runDashboardLoadBench } from './dashboard-load.mjs';
 import { runEngineBench } from './engine.mjs';
 import { runHookBench } from './hook-eval.mjs';
 import { runWorstCaseBench } from './worst-case.mjs';
@@ -13,6 +15,10 @@ console.log('\n── engine ──');
 results.engine = runEngineBench();
 console.log('\n── worst case ──');
 results.worstCase = runWorstCaseBench();
+console.log('\n── daemon eval route ──');
+results.daemon = await runDaemonBench();
+console.log('\n── dashboard first load ──');
+results.dashboard = await runDashboardLoadBench();
 mkdirSync(new URL('results/', import.meta.url), { recursive: true });
 writeFileSync(new URL('results/latest.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 console.log('\nwrote bench/results/latest.json');
