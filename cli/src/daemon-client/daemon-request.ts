@@ -1,9 +1,12 @@
-// One JSON request to the local daemon over node:http (no fetch: undici's start-up would cost every hook
-// several milliseconds). Connection failures resolve to `unreachable` rather than throwing, because every
-// caller has a defined answer for a daemon that is not running.
-import { request } from 'node:http';
-import { SERVICE_TOKEN_HEADER_NAME } from './service-token-header';
+// One JSON request to the local daemon. Every hook makes one before each tool call, so this speaks HTTP/1.1 over
+// node:net itself: node:http (and fetch's undici even more) takes several milliseconds to load and set up, which
+// would be most of what a hook adds to an agent's tool call. One request per connection (`Connection: close`), a
+// body the daemon always sends with Content-Length (chunked is decoded too, to be safe). Connection failures
+// resolve to `unreachable` rather than throwing, because every caller has a defined answer for a daemon that is
+// not running.
+import { connect } from 'node:net';
 import type { DaemonEndpoint } from './daemon-endpoint';
+import { SERVICE_TOKEN_HEADER_NAME } from './service-token-header';
 
 export type DaemonReply<T> =
   | { kind: 'ok'; status: number; body: T }
@@ -27,47 +30,76 @@ export function daemonRequest<T>(
     let url: URL;
     try {
       url = new URL(path, endpoint.url);
+      if (url.protocol !== 'http:') throw new Error('not http');
     } catch {
-      resolve({ kind: 'unreachable', problem: `the daemon url ${JSON.stringify(endpoint.url)} is not a url` });
+      resolve({ kind: 'unreachable', problem: `the daemon url ${JSON.stringify(endpoint.url)} is not an http url` });
       return;
     }
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const headers: Record<string, string | number> = { accept: 'application/json' };
-    if (endpoint.token) headers[SERVICE_TOKEN_HEADER_NAME] = endpoint.token;
-    if (payload) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = payload.length;
-    }
-    const req = request(url, { method, headers, timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', (error) => resolve({ kind: 'unreachable', problem: error.message }));
-      res.on('end', () => {
-        const status = res.statusCode ?? 0;
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown;
-        try {
-          parsed = text === '' ? undefined : JSON.parse(text);
-        } catch {
-          parsed = undefined;
-        }
-        if (status >= 200 && status < 300) resolve({ kind: 'ok', status, body: parsed as T });
-        else resolve({ kind: 'error', status, message: errorMessage(parsed, text, status) });
-      });
-    });
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on('error', (error: NodeJS.ErrnoException) =>
-      resolve({
+    const head = [
+      `${method} ${url.pathname}${url.search} HTTP/1.1`,
+      `Host: ${url.host}`,
+      'Accept: application/json',
+      'Connection: close',
+      ...(endpoint.token ? [`${SERVICE_TOKEN_HEADER_NAME}: ${endpoint.token}`] : []),
+      ...(payload ? ['Content-Type: application/json', `Content-Length: ${payload.length}`] : []),
+    ];
+    const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80) });
+    const chunks: Buffer[] = [];
+    let settled = false;
+    const finish = (reply: DaemonReply<T>): void => {
+      if (settled) return;
+      settled = true;
+      socket.destroy();
+      resolve(reply);
+    };
+    socket.setTimeout(timeoutMs, () => finish({ kind: 'unreachable', problem: `no answer within ${timeoutMs} ms` }));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      finish({
         kind: 'unreachable',
         problem: error.code === 'ECONNREFUSED' ? `no daemon is listening at ${endpoint.url}` : error.message,
       }),
     );
-    req.end(payload);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => finish(toReply<T>(Buffer.concat(chunks))));
+    socket.write(`${head.join('\r\n')}\r\n\r\n`);
+    socket.end(payload);
   });
 }
 
-function errorMessage(parsed: unknown, text: string, status: number): string {
+function toReply<T>(raw: Buffer): DaemonReply<T> {
+  const split = raw.indexOf('\r\n\r\n');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(raw.subarray(0, Math.max(split, 0)).toString('latin1'))?.[1]);
+  if (split < 0 || !status) return { kind: 'unreachable', problem: 'the daemon sent no valid HTTP answer' };
+  const headers = raw.subarray(0, split).toString('latin1');
+  let content = raw.subarray(split + 4);
+  if (/^transfer-encoding:\s*chunked/im.test(headers)) content = dechunk(content);
+  const text = content.toString('utf8');
+  let parsed: unknown;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (status >= 200 && status < 300) return { kind: 'ok', status, body: parsed as T };
   const message = (parsed as { message?: unknown } | undefined)?.message;
-  if (typeof message === 'string' && message !== '') return message;
-  return text.trim().slice(0, 200) || `HTTP ${status}`;
+  return {
+    kind: 'error',
+    status,
+    message: typeof message === 'string' && message !== '' ? message : text.trim().slice(0, 200) || `HTTP ${status}`,
+  };
+}
+
+function dechunk(data: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let offset = 0;
+  for (;;) {
+    const lineEnd = data.indexOf('\r\n', offset);
+    if (lineEnd < 0) break;
+    const size = Number.parseInt(data.subarray(offset, lineEnd).toString('latin1'), 16);
+    if (!size) break;
+    parts.push(data.subarray(lineEnd + 2, lineEnd + 2 + size));
+    offset = lineEnd + 2 + size + 2;
+  }
+  return Buffer.concat(parts);
 }
