@@ -27,6 +27,7 @@ import { agentRoutes } from './routes/agents';
 import { approvalRoutes } from './routes/approvals';
 import { auditRoutes } from './routes/audit';
 import { budgetRoutes } from './routes/budget';
+import { budgetHistoryRoutes } from './routes/budget-history';
 import { costIngestionRoutes } from './routes/cost-ingestion';
 import { evalRoutes } from './routes/eval';
 import { eventStreamRoutes } from './routes/events';
@@ -136,6 +137,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       evalRoutes(pipeline),
       sleepModeRoutes(sleepMode),
       budgetRoutes(budget),
+      budgetHistoryRoutes(budget),
       auditRoutes({ store: auditStore, log: audit, clock, retentionProblem: () => retention.problem }),
       approvalRoutes(approvals),
       eventStreamRoutes({ events }),

@@ -94,3 +94,38 @@ export interface BudgetResponse {
   problem: string | null;
   snapshot: SpendSnapshot;
 }
+
+/** GET `?hours=<1..168>`: calls and dollars per hour and client, for the dashboard's Spending chart. */
+export const BUDGET_HISTORY_PATH = '/api/json/budget/history';
+export const BUDGET_HISTORY_DEFAULT_HOURS = 24;
+/** A week: the ledger holds more, but a chart of more hourly bars than this is unreadable. */
+export const BUDGET_HISTORY_MAX_HOURS = 168;
+export const BUDGET_HISTORY_BUCKET_MS = 3_600_000;
+
+/** One client's activity in one hour. */
+export interface ClientHourSpend {
+  calls: number;
+  /** Dollars, priced plus unpriced estimates (as the caps count them). */
+  usd: number;
+  /** The part of `usd` that is an estimate for models the price table does not know. */
+  unpricedUsd: number;
+}
+
+export interface BudgetHistoryBucket {
+  /** Start of the hour, ms since the epoch (a multiple of bucketMs: whole UTC hours). */
+  start: number;
+  /** Only clients with calls or dollars in this hour. */
+  perClient: Record<string, ClientHourSpend>;
+}
+
+export interface BudgetHistoryResponse {
+  /** Start of the oldest bucket. */
+  from: number;
+  /** When the history was read; the newest bucket (the current hour) runs up to here. */
+  to: number;
+  bucketMs: typeof BUDGET_HISTORY_BUCKET_MS;
+  /** Every client in any bucket, sorted. */
+  clients: string[];
+  /** `hours` buckets, oldest first, empty hours included. */
+  buckets: BudgetHistoryBucket[];
+}

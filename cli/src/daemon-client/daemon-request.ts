@@ -63,7 +63,8 @@ export function daemonRequest<T>(
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('end', () => finish(toReply<T>(Buffer.concat(chunks))));
     socket.write(`${head.join('\r\n')}\r\n\r\n`);
-    socket.end(payload);
+    if (payload) socket.end(payload);
+    else socket.end();
   });
 }
 

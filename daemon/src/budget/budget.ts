@@ -4,8 +4,11 @@
 // CostSink (dollars read from the agents' logs are counted here).
 import { join } from 'node:path';
 import {
+  BUDGET_HISTORY_BUCKET_MS,
   BUDGET_WINDOWS,
   type BudgetConfig,
+  type BudgetHistoryBucket,
+  type BudgetHistoryResponse,
   type BudgetResponse,
   type BudgetWindow,
   type Caps,
@@ -25,7 +28,7 @@ import { budgetFilePath, readBudgetFile, writeBudgetFile } from './budget-file';
 import { blockedMessage, warningMessage } from './cap-messages';
 import { LEDGER_FILE, Ledger } from './ledger';
 import { SpendAggregates } from './spend-aggregates';
-import { nextReset, windowStart } from './windows';
+import { HOUR_MS, nextReset, windowStart } from './windows';
 
 export interface BudgetOptions {
   home: string;
@@ -105,6 +108,25 @@ export class Budget implements SpendingGate, CostSink {
   current(): BudgetResponse {
     const problem = this.problem ?? this.ledger.writeProblem() ?? null;
     return { config: this.config, problem, snapshot: this.snapshot(this.options.clock.now()) };
+  }
+
+  /** Calls and dollars per hour and client over the last `hours` hours, the current one included (the chart). */
+  history(hours: number): BudgetHistoryResponse {
+    const to = this.options.clock.now();
+    const from = Math.floor(to / HOUR_MS) * HOUR_MS - (hours - 1) * HOUR_MS;
+    const buckets = Array.from({ length: hours }, (_, i) => ({
+      start: from + i * HOUR_MS,
+      perClient: {} as BudgetHistoryBucket['perClient'],
+    }));
+    const clients = new Set<string>();
+    for (const { hour, client, calls, usd, unpricedUsd } of this.ledger.hourlyTotalsFrom(from)) {
+      const bucket = buckets[(hour - from) / HOUR_MS];
+      // A row from the future (a clock set back since it was recorded) has no bar to go in.
+      if (!bucket) continue;
+      bucket.perClient[client] = { calls, usd, unpricedUsd };
+      clients.add(client);
+    }
+    return { from, to, bucketMs: BUDGET_HISTORY_BUCKET_MS, clients: [...clients].sort(), buckets };
   }
 
   /**

@@ -7,6 +7,7 @@ import type { Statement } from 'better-sqlite3';
 import type { CostEntry } from '../costs/cost-entry';
 import { type Db, type Migration, openDatabase } from '../store/database';
 import { GroupCommit } from '../store/group-commit';
+import { HOUR_MS } from './windows';
 
 export const LEDGER_FILE = 'ledger.sqlite';
 
@@ -62,6 +63,14 @@ export interface ClientTotals {
   unpricedUsd: number;
 }
 
+/** One client's calls and dollars in the hour starting at `hour` (ms since the epoch, a whole UTC hour). */
+export interface HourClientTotals extends ClientTotals {
+  hour: number;
+}
+
+/** Integer division on `at` (an INTEGER column): the start of its hour. */
+const HOUR_OF_AT = `(at / ${HOUR_MS}) * ${HOUR_MS}`;
+
 export class Ledger {
   private readonly insertCall: Statement;
   private readonly insertCost: Statement;
@@ -69,6 +78,8 @@ export class Ledger {
   private readonly costsAfter: Statement;
   private readonly callCountsFrom: Statement;
   private readonly costSumsFrom: Statement;
+  private readonly hourlyCallCountsFrom: Statement;
+  private readonly hourlyCostSumsFrom: Statement;
   private readonly calls: GroupCommit;
   private lostCalls = 0;
   private lastWriteFailure: string | undefined;
@@ -91,6 +102,14 @@ export class Ledger {
     this.costSumsFrom = db.prepare(
       `SELECT client, total(usd) AS usd, total(CASE WHEN priced THEN 0 ELSE usd END) AS unpricedUsd
        FROM costs WHERE at >= ? GROUP BY client`,
+    );
+    this.hourlyCallCountsFrom = db.prepare(
+      `SELECT ${HOUR_OF_AT} AS hour, client, count(*) AS calls FROM calls WHERE at >= ? GROUP BY hour, client`,
+    );
+    this.hourlyCostSumsFrom = db.prepare(
+      `SELECT ${HOUR_OF_AT} AS hour, client, total(usd) AS usd,
+         total(CASE WHEN priced THEN 0 ELSE usd END) AS unpricedUsd
+       FROM costs WHERE at >= ? GROUP BY hour, client`,
     );
   }
 
@@ -154,6 +173,25 @@ export class Ledger {
       Object.assign(entry(row.client), { usd: row.usd, unpricedUsd: row.unpricedUsd });
     }
     return [...byClient.values()];
+  }
+
+  /** Per hour and client, the calls and dollars at or after `start`, in no particular order (the Spending chart). */
+  hourlyTotalsFrom(start: number): HourClientTotals[] {
+    this.calls.flush();
+    const byHourAndClient = new Map<string, HourClientTotals>();
+    const entry = (hour: number, client: string): HourClientTotals => {
+      const key = `${hour} ${client}`;
+      let totals = byHourAndClient.get(key);
+      if (!totals) byHourAndClient.set(key, (totals = { hour, client, calls: 0, usd: 0, unpricedUsd: 0 }));
+      return totals;
+    };
+    for (const row of this.hourlyCallCountsFrom.all(start) as Array<{ hour: number; client: string; calls: number }>) {
+      entry(row.hour, row.client).calls = row.calls;
+    }
+    for (const row of this.hourlyCostSumsFrom.all(start) as Array<Omit<HourClientTotals, 'calls'>>) {
+      Object.assign(entry(row.hour, row.client), { usd: row.usd, unpricedUsd: row.unpricedUsd });
+    }
+    return [...byHourAndClient.values()];
   }
 
   /** The configuration last applied (JSON text), if any ever was. */

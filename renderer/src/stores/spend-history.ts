@@ -1,57 +1,33 @@
-// Calls over the last 24 hours by client, for the Spending chart: the audit log is the record of every call
-// (GET /api/json/audit with `since`), bucketed per hour here. Dollars have no time series on the wire yet; the
-// chart's spend side comes from the budget snapshot's windows.
+// Calls and dollars per hour over the last 24 hours by client, for the Spending chart: the daemon buckets its cost
+// ledger (GET /api/json/budget/history). Live decisions add their call to the current hour between loads; dollars
+// arrive with the next load (they are read from the agents' logs some seconds after the call anyway).
 import { create } from 'zustand';
 import { api, describeError, withQuery } from '../api/client';
 import { onLiveEvent } from '../api/live-events';
-import { AUDIT_MAX_LIMIT, AUDIT_PATH, type AuditPage } from 'ssg/src/daemon-client/audit-protocol';
+import {
+  BUDGET_HISTORY_DEFAULT_HOURS,
+  BUDGET_HISTORY_PATH,
+  type BudgetHistoryBucket,
+  type BudgetHistoryResponse,
+} from 'ssg/src/daemon-client/budget-protocol';
 
-const HOUR = 3_600_000;
-export const HISTORY_HOURS = 24;
-
-export interface HourBucket {
-  /** Start of the hour, ms since the epoch. */
-  start: number;
-  byClient: Record<string, number>;
-}
+export const HISTORY_HOURS = BUDGET_HISTORY_DEFAULT_HOURS;
 
 interface SpendHistoryState {
-  buckets: HourBucket[];
+  buckets: BudgetHistoryBucket[];
   clients: string[];
-  /** The newest AUDIT_MAX_LIMIT calls only: the chart says so when it is cut. */
-  truncated: boolean;
   error: string | null;
   load(): Promise<void>;
 }
 
-function emptyBuckets(now: number): HourBucket[] {
-  const first = Math.floor(now / HOUR) * HOUR - (HISTORY_HOURS - 1) * HOUR;
-  return Array.from({ length: HISTORY_HOURS }, (_, i) => ({ start: first + i * HOUR, byClient: {} }));
-}
-
-function add(buckets: HourBucket[], at: number, client: string): boolean {
-  const bucket = buckets.find((b) => at >= b.start && at < b.start + HOUR);
-  if (!bucket) return false;
-  bucket.byClient[client] = (bucket.byClient[client] ?? 0) + 1;
-  return true;
-}
-
-const clientsOf = (buckets: HourBucket[]): string[] =>
-  [...new Set(buckets.flatMap((b) => Object.keys(b.byClient)))].sort();
-
 export const useSpendHistory = create<SpendHistoryState>()((set) => ({
-  buckets: emptyBuckets(Date.now()),
+  buckets: [],
   clients: [],
-  truncated: false,
   error: null,
   async load() {
-    const now = Date.now();
-    const buckets = emptyBuckets(now);
     try {
-      const since = buckets[0]?.start ?? now;
-      const page = await api.get<AuditPage>(withQuery(AUDIT_PATH, { since, limit: AUDIT_MAX_LIMIT }));
-      for (const record of page.records) add(buckets, record.at, record.client);
-      set({ buckets, clients: clientsOf(buckets), truncated: page.nextBefore !== null, error: null });
+      const history = await api.get<BudgetHistoryResponse>(withQuery(BUDGET_HISTORY_PATH, { hours: HISTORY_HOURS }));
+      set({ buckets: history.buckets, clients: history.clients, error: null });
     } catch (error) {
       set({ error: describeError(error) });
     }
@@ -59,7 +35,18 @@ export const useSpendHistory = create<SpendHistoryState>()((set) => ({
 }));
 
 onLiveEvent('decision', (record) => {
-  const state = useSpendHistory.getState();
-  const buckets = state.buckets.map((b) => ({ ...b, byClient: { ...b.byClient } }));
-  if (add(buckets, record.at, record.client)) useSpendHistory.setState({ buckets, clients: clientsOf(buckets) });
+  const { buckets, clients } = useSpendHistory.getState();
+  const index = buckets.findIndex((b, i) => record.at >= b.start && record.at < (buckets[i + 1]?.start ?? Infinity));
+  const bucket = buckets[index];
+  // A call the budget blocked is not counted in the ledger, so the chart does not count it either.
+  if (!bucket || record.decidedBy === 'budget') return;
+  const before = bucket.perClient[record.client] ?? { calls: 0, usd: 0, unpricedUsd: 0 };
+  const updated = {
+    ...bucket,
+    perClient: { ...bucket.perClient, [record.client]: { ...before, calls: before.calls + 1 } },
+  };
+  useSpendHistory.setState({
+    buckets: buckets.map((b, i) => (i === index ? updated : b)),
+    clients: clients.includes(record.client) ? clients : [...clients, record.client].sort(),
+  });
 });

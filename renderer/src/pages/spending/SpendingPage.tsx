@@ -1,4 +1,4 @@
-// Spending: the mode, live meters per cap and window, calls over time by client, and the caps editor.
+// Spending: the mode, live meters per cap and window, dollars and calls over time by client, and the caps editor.
 import { useEffect } from 'react';
 import { BUDGET_MODES, BUDGET_WINDOWS, type BudgetMode, type ScopeSpend } from 'ssg/src/daemon-client/budget-protocol';
 import { formatCount, formatUsd } from '../../components/format';
@@ -7,9 +7,9 @@ import { Notice } from '../../components/Notice';
 import { useNow } from '../../components/use-now';
 import { useBudget } from '../../stores/budget';
 import { useSpendHistory } from '../../stores/spend-history';
-import { CallsChart, seriesClass } from './CallsChart';
 import { CapsEditor } from './CapsEditor';
 import { WINDOW_LABELS } from './cap-drafts';
+import { SpendChart, seriesClass } from './SpendChart';
 
 export const MODE_EXPLANATIONS: Record<BudgetMode, string> = {
   off: 'Nothing is counted against caps and nothing is blocked.',
@@ -92,10 +92,9 @@ export function SpendingPage() {
         ))}
       </section>
       <section className="card" aria-labelledby="chart-title">
-        <h2 id="chart-title">Calls over the last 24 hours</h2>
+        <h2 id="chart-title">Spend over the last 24 hours</h2>
         {history.error && <Notice kind="error">{history.error}</Notice>}
-        <CallsChart buckets={history.buckets} clients={history.clients} />
-        {history.truncated && <p className="hint">Showing the newest 500 calls of the last 24 hours.</p>}
+        <SpendChart buckets={history.buckets} clients={history.clients} />
         <h3>Spend by client</h3>
         <table className="data-table">
           <thead>
