@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ApprovalList } from 'ssg/src/daemon-client/approval-protocol';
-import { ensureBuilt, Workspace } from 'ssg/src/cli/test-harness';
+import type { Workspace } from 'ssg/src/cli/test-harness';
 import type { ApprovalOutcome, ApprovalRequest } from '../evaluation/ports';
 import { TestDaemon } from '../testing/test-daemon';
 
@@ -16,15 +16,8 @@ const ask = (command: string): ApprovalRequest => ({
 describe('ssg approvals | approve | deny (built CLI)', () => {
   let ws: Workspace;
   let daemon: TestDaemon;
-  before(async () => {
-    ensureBuilt();
-    ws = new Workspace();
-    daemon = await TestDaemon.start({ home: ws.home });
-  });
-  after(async () => {
-    await daemon.stop({ keepHome: true });
-    ws.cleanup();
-  });
+  before(async () => ({ ws, daemon } = await TestDaemon.forCli()));
+  after(() => daemon.stopWithCli(ws));
 
   // runAsync, not run: a blocking spawn would stall this process's event loop, and the daemon with it.
   const cli = (args: string[]) => ws.runAsync(args, { env: { SSG_DAEMON_URL: daemon.url } });

@@ -3,7 +3,7 @@
 // the daemon because it records decisions through the daemon's AuditLog in-process.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ensureBuilt, Workspace } from 'ssg/src/cli/test-harness';
+import type { Workspace } from 'ssg/src/cli/test-harness';
 import type { AuditPage } from 'ssg/src/daemon-client/audit-protocol';
 import type { AuditEntry } from '../evaluation/ports';
 import { TestDaemon } from '../testing/test-daemon';
@@ -24,15 +24,8 @@ const entry = (
 describe('ssg audit (built CLI)', () => {
   let ws: Workspace;
   let daemon: TestDaemon;
-  before(async () => {
-    ensureBuilt();
-    ws = new Workspace();
-    daemon = await TestDaemon.start({ home: ws.home });
-  });
-  after(async () => {
-    await daemon.stop({ keepHome: true });
-    ws.cleanup();
-  });
+  before(async () => ({ ws, daemon } = await TestDaemon.forCli()));
+  after(() => daemon.stopWithCli(ws));
 
   // runAsync, not run: a blocking spawn would stall this process's event loop, and the daemon with it.
   const cli = (args: string[]) => ws.runAsync(['audit', ...args], { env: { SSG_DAEMON_URL: daemon.url } });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ensureBuilt, Workspace } from 'ssg/src/cli/test-harness';
+import { Workspace } from 'ssg/src/cli/test-harness';
 import type { AuditPage } from 'ssg/src/daemon-client/audit-protocol';
 import type { SleepModeResponse } from 'ssg/src/daemon-client/sleep-mode-protocol';
 import { TestDaemon } from '../testing/test-daemon';
@@ -15,15 +15,8 @@ const UNREACHABLE = 'http://127.0.0.1:1';
 describe('ssg sleep (built CLI, real daemon)', () => {
   let ws: Workspace;
   let daemon: TestDaemon;
-  before(async () => {
-    ensureBuilt();
-    ws = new Workspace();
-    daemon = await TestDaemon.start({ home: ws.home });
-  });
-  after(async () => {
-    await daemon.stop({ keepHome: true });
-    ws.cleanup();
-  });
+  before(async () => ({ ws, daemon } = await TestDaemon.forCli()));
+  after(() => daemon.stopWithCli(ws));
 
   // runAsync, not run: a blocking spawn would stall this process's event loop, and the daemon with it.
   const sleep = (args: string[], daemonUrl = daemon.url) =>

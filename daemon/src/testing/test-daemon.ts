@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureBuilt, Workspace } from 'ssg/src/cli/test-harness';
 import { type DaemonOptions, type RunningDaemon, startDaemon } from '../daemon';
 
 export interface TestResponse<T = unknown> {
@@ -54,6 +55,19 @@ export class TestDaemon {
       // Not JSON: the test sees the text.
     }
     return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  /** A Workspace for the built CLI whose SSG_HOME a daemon serves: `ssg` commands end to end. */
+  static async forCli(): Promise<{ ws: Workspace; daemon: TestDaemon }> {
+    ensureBuilt();
+    const ws = new Workspace();
+    return { ws, daemon: await TestDaemon.start({ home: ws.home }) };
+  }
+
+  /** Stops the daemon of forCli() and removes its workspace. */
+  async stopWithCli(ws: Workspace): Promise<void> {
+    await this.stop({ keepHome: true });
+    ws.cleanup();
   }
 
   /** Stops the daemon; the home is removed unless `keepHome` (restart tests start a new daemon on it). */
