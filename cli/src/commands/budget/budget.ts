@@ -4,6 +4,7 @@ import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
+import { printable } from '../../cli/printable';
 import {
   BUDGET_MODES,
   BUDGET_PATH,
@@ -169,10 +170,4 @@ function parseCapValue(field: CapField, text: string): number | null {
     );
   }
   return value;
-}
-
-/** A user's text echoed in an error: short, and without control characters that could rewrite the terminal. */
-function printable(text: string): string {
-  const short = text.length > 40 ? `${text.slice(0, 40)}...` : text;
-  return short.replace(/[^\x20-\x7e]/g, '?');
 }

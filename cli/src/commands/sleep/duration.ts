@@ -1,6 +1,7 @@
 // Durations as people type and read them: `30m`, `8h`, `7d`, `1h30m` in, `7h 59m` out. Sleep at Night's
 // `--for` and its remaining time; the daemon's limit (30 days) is checked here too, so the error is a usage
 // error that names the flag rather than the daemon's 400.
+import { printable } from '../../cli/printable';
 import { MAX_SLEEP_MS } from '../../daemon-client/sleep-mode-protocol';
 
 const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1_000 } as const;
@@ -48,10 +49,4 @@ export function formatDuration(ms: number): string {
     .filter(([value]) => value > 0)
     .map(([value, unit]) => `${value}${unit}`)
     .join(' ');
-}
-
-/** A user's text echoed in an error: short, and without control characters that could rewrite the terminal. */
-function printable(text: string): string {
-  const short = text.length > 40 ? `${text.slice(0, 40)}...` : text;
-  return short.replace(/[^\x20-\x7e]/g, '?');
 }
