@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { BudgetResponse, BudgetUpdate } from 'ssg/src/daemon-client/budget-protocol';
 import type { ToolCall } from 'ssg/src/engine/types';
 import type { CostEntry } from '../costs/cost-entry';
+import { testCostEntry } from '../costs/testing/cost-entry';
 import { DaemonEvents } from '../events';
 import { Budget, StaleBudgetError } from './budget';
 import { BudgetConfigError } from './budget-config';
@@ -35,19 +36,8 @@ const call = (client = 'claude-code'): ToolCall => ({
   client,
 });
 
-let costKey = 0;
-const cost = (at: number, usd: number, priced = true, client = 'claude-code'): CostEntry => ({
-  key: `test:${++costKey}`,
-  client,
-  model: priced ? 'claude-sonnet-4-5' : 'some-unknown-model',
-  at,
-  inputTokens: 1000,
-  outputTokens: 100,
-  cacheWriteTokens: 0,
-  cacheReadTokens: 0,
-  usd,
-  priced,
-});
+const cost = (at: number, usd: number, priced = true, client = 'claude-code'): CostEntry =>
+  testCostEntry(at, usd, client, priced);
 
 /** A Budget on a temp home; reopen() is a daemon restart (new session) on the same home and ledger. */
 class Harness {

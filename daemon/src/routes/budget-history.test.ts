@@ -11,6 +11,7 @@ import {
 import { EVAL_PATH } from 'ssg/src/daemon-client/eval-protocol';
 import type { ToolCall } from 'ssg/src/engine/types';
 import type { CostEntry } from '../costs/cost-entry';
+import { testCostEntry } from '../costs/testing/cost-entry';
 import { TestDaemon } from '../testing/test-daemon';
 
 interface ErrorBody {
@@ -24,19 +25,8 @@ const THIS_HOUR = Date.parse('2026-03-10T20:00:00Z');
 
 const call = (client: string): ToolCall => ({ tool: 'Bash', input: { command: 'ls' }, capability: 'execute', client });
 
-let costKey = 0;
-const cost = (at: number, usd: number, client: string, priced = true): CostEntry => ({
-  key: `history-test:${++costKey}`,
-  client,
-  model: priced ? 'claude-sonnet-4-5' : 'some-unknown-model',
-  at,
-  inputTokens: 1000,
-  outputTokens: 100,
-  cacheWriteTokens: 0,
-  cacheReadTokens: 0,
-  usd,
-  priced,
-});
+const cost = (at: number, usd: number, client: string, priced = true): CostEntry =>
+  testCostEntry(at, usd, client, priced);
 
 describe('budget history route', () => {
   const clock = { at: NOW, now: () => clock.at };
