@@ -4,6 +4,7 @@ import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
+import { printable } from '../../cli/printable';
 import { callDaemon } from '../../daemon-client/call-daemon';
 import {
   SLEEP_MODE_PATH,
@@ -59,7 +60,10 @@ export const sleepCommand: Command = {
     );
     const subcommand = positionals[0] ?? 'status';
     if (!isSubcommand(subcommand)) {
-      throw usageError(`unknown subcommand '${subcommand}'`, 'use `ssg sleep on [--for 8h]`, `off` or `status`');
+      throw usageError(
+        `unknown subcommand '${printable(subcommand)}'`,
+        'use `ssg sleep on [--for 8h]`, `off` or `status`',
+      );
     }
     if (values.for !== undefined && subcommand !== 'on') {
       throw usageError('--for applies only to `ssg sleep on`', 'for example `ssg sleep on --for 8h`');
