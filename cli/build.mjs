@@ -1,7 +1,7 @@
 // Bundles the CLI into three CommonJS files. The hook entry is kept separate and small because it
 // runs before every tool call of every agent: its start-up time is the product's hot path.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, version } from 'esbuild';
 
@@ -54,6 +54,8 @@ await Promise.all([
     external: ['better-sqlite3', 'fastify', 'fastify-plugin', '@pydantic/genai-prices'],
   }),
 ]);
+// The daemon's SQLite writer thread runs from a file of its own, found beside the bundle (store/sql-writer.ts).
+copyFileSync('../daemon/src/store/sql-writer-thread.cjs', 'dist/sql-writer-thread.cjs');
 
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true })

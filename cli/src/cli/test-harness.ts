@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 const cliDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ssgBin = join(cliDir, 'bin', 'ssg.cjs');
 const daemonSources = join(cliDir, '..', 'daemon', 'src');
-const bundles = ['ssg.cjs', 'hook.cjs', 'mcp.cjs', 'daemon.cjs'].map((name) => join(cliDir, 'dist', name));
+const bundles = ['ssg.cjs', 'hook.cjs', 'mcp.cjs', 'daemon.cjs', 'sql-writer-thread.cjs'].map((name) =>
+  join(cliDir, 'dist', name),
+);
 
 /** Runs `npm run build`'s bundling step unless the bundles are newer than every source file. */
 export function ensureBuilt(): void {

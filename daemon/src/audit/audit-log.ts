@@ -23,9 +23,9 @@ export class AuditLog implements AuditSink {
     private readonly store: AuditStore,
     private readonly events: DaemonEvents,
   ) {
-    store.onWriteFailure((error, records) => {
+    store.onWriteFailure((message, records) => {
       this.failedWrites += records;
-      this.lastFailure = error instanceof Error ? error.message : String(error);
+      this.lastFailure = message;
     });
   }
 
@@ -48,6 +48,7 @@ export class AuditLog implements AuditSink {
   }
 
   health(): AuditLogHealth {
+    this.store.flush();
     return {
       failedWrites: this.failedWrites,
       ...(this.lastFailure !== undefined && { lastFailure: this.lastFailure }),

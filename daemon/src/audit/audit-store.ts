@@ -1,5 +1,5 @@
-// `<home>/audit.sqlite`: one row per evaluated tool call. Inserts go through one prepared statement, committed
-// together per turn of the event loop (store/group-commit.ts; WAL, so the dashboard's reads never wait for them);
+// `<home>/audit.sqlite`: one row per evaluated tool call. Inserts are committed by the writer thread
+// (store/sql-writer.ts; WAL, so the dashboard's reads never wait for them);
 // the filters of the query API each have an index, and every index ends in the rowid, so "newest first where
 // client = ?" walks one index backwards.
 import type { Statement } from 'better-sqlite3';
@@ -13,7 +13,7 @@ import type {
 import { AUDIT_DEFAULT_LIMIT } from 'ssg/src/daemon-client/audit-protocol';
 import type { MatchedCondition } from 'ssg/src/engine/types';
 import { type Db, type Migration, openDatabase } from '../store/database';
-import { GroupCommit } from '../store/group-commit';
+import { type WriteFailureHandler, WriteQueue } from '../store/sql-writer';
 
 /** A record before it has an id. */
 export type AuditRow = Omit<AuditRecord, 'id'>;
@@ -78,16 +78,20 @@ const TOP_RULES = 10;
 const TOP_CLIENTS = 50;
 
 export class AuditStore {
-  private readonly insertRow: Statement;
+  private readonly insertRow: (params: unknown[]) => void;
   private readonly selectOne: Statement;
   private readonly queries = new Map<string, Statement>();
-  /** Inserts are group-committed (store/group-commit.ts), so ids are handed out here, one daemon per home. */
-  private readonly commit: GroupCommit;
+  /** Inserts are committed by the writer thread (store/sql-writer.ts), so ids are handed out here, one daemon per home. */
+  private readonly commit: WriteQueue;
   private nextId: number;
-  private writeFailureHandler: (error: unknown, records: number) => void = () => {};
+  private writeFailureHandler: WriteFailureHandler = () => {};
 
-  private constructor(private readonly db: Db) {
-    this.insertRow = db.prepare(
+  private constructor(
+    private readonly db: Db,
+    path: string,
+  ) {
+    this.commit = new WriteQueue(path, (message, records) => this.writeFailureHandler(message, records));
+    this.insertRow = this.commit.statement(
       `INSERT INTO audit (id, at, tool, capability, client, session_id, cwd, summary, decision, decided_by, rule_id,
          message, warning, matched, duration_ms)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -96,18 +100,17 @@ export class AuditStore {
     const sequence = db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'audit'`).get() as
       { seq: number } | undefined;
     this.nextId = (sequence?.seq ?? 0) + 1;
-    this.commit = new GroupCommit(db, (error, records) => this.writeFailureHandler(error, records));
   }
 
   /** Told about records lost because their batch could not be committed (the audit log counts them). */
-  onWriteFailure(handler: (error: unknown, records: number) => void): void {
+  onWriteFailure(handler: WriteFailureHandler): void {
     this.writeFailureHandler = handler;
   }
 
   /** Opens (or creates, readable by the user only: it describes what their agents did) the audit database. */
   static open(path: string): AuditStore {
     try {
-      return new AuditStore(openDatabase(path, MIGRATIONS));
+      return new AuditStore(openDatabase(path, MIGRATIONS), path);
     } catch (error) {
       // The log is history, not configuration: say which file, and that moving it away starts a new one.
       throw new Error(
@@ -138,8 +141,13 @@ export class AuditStore {
       JSON.stringify(row.matched),
       row.durationMs,
     ];
-    this.commit.add(() => this.insertRow.run(params));
+    this.insertRow(params);
     return id;
+  }
+
+  /** Commits the queued records; a failed commit reaches the onWriteFailure handler before this returns. */
+  flush(): void {
+    this.commit.flush();
   }
 
   get(id: number): AuditRecord | undefined {
@@ -243,7 +251,7 @@ export class AuditStore {
   }
 
   close(): void {
-    this.commit.flush();
+    this.commit.close();
     this.db.close();
   }
 

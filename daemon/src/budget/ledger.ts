@@ -1,12 +1,12 @@
 // `<home>/ledger.sqlite`, the cost ledger: one row per admitted tool call, one per priced model response (keyed, so
 // re-reading a log never counts a response twice), and the last budget configuration that was applied — what the
-// daemon keeps enforcing when budget.json is later found broken. The call rows of the hot path are group-committed
-// (store/group-commit.ts); the window queries are range scans on `at` indexes that also hold the client, run only at start and when a
+// daemon keeps enforcing when budget.json is later found broken. The call rows of the hot path are committed by
+// the writer thread (store/sql-writer.ts); the window queries are range scans on `at` indexes that also hold the client, run only at start and when a
 // calendar window rolls over.
 import type { Statement } from 'better-sqlite3';
 import type { CostEntry } from '../costs/cost-entry';
 import { type Db, type Migration, openDatabase } from '../store/database';
-import { GroupCommit } from '../store/group-commit';
+import { WriteQueue } from '../store/sql-writer';
 import { HOUR_MS } from './windows';
 
 export const LEDGER_FILE = 'ledger.sqlite';
@@ -72,7 +72,7 @@ export interface HourClientTotals extends ClientTotals {
 const HOUR_OF_AT = `(at / ${HOUR_MS}) * ${HOUR_MS}`;
 
 export class Ledger {
-  private readonly insertCall: Statement;
+  private readonly insertCall: (params: unknown[]) => void;
   private readonly insertCost: Statement;
   private readonly callsAfter: Statement;
   private readonly costsAfter: Statement;
@@ -80,16 +80,19 @@ export class Ledger {
   private readonly costSumsFrom: Statement;
   private readonly hourlyCallCountsFrom: Statement;
   private readonly hourlyCostSumsFrom: Statement;
-  private readonly calls: GroupCommit;
+  private readonly calls: WriteQueue;
   private lostCalls = 0;
   private lastWriteFailure: string | undefined;
 
-  private constructor(private readonly db: Db) {
-    this.calls = new GroupCommit(db, (error, writes) => {
-      this.lostCalls += writes;
-      this.lastWriteFailure = error instanceof Error ? error.message : String(error);
+  private constructor(
+    private readonly db: Db,
+    path: string,
+  ) {
+    this.calls = new WriteQueue(path, (message, lostWrites) => {
+      this.lostCalls += lostWrites;
+      this.lastWriteFailure = message;
     });
-    this.insertCall = db.prepare('INSERT INTO calls (at, client, tool) VALUES (?, ?, ?)');
+    this.insertCall = this.calls.statement('INSERT INTO calls (at, client, tool) VALUES (?, ?, ?)');
     this.insertCost = db.prepare(
       `INSERT OR IGNORE INTO costs (key, at, client, session_id, model, input_tokens, output_tokens,
          cache_write_tokens, cache_read_tokens, usd, priced)
@@ -115,12 +118,12 @@ export class Ledger {
 
   /** Opens (or creates, readable by the user only: it describes what their agents did) the ledger. */
   static open(path: string): Ledger {
-    return new Ledger(openDatabase(path, MIGRATIONS));
+    return new Ledger(openDatabase(path, MIGRATIONS), path);
   }
 
-  /** Queued and committed with the other calls of this turn of the event loop (store/group-commit.ts). */
+  /** Queued and committed by the writer thread with the other writes of this turn (store/sql-writer.ts). */
   recordCall(at: number, client: string, tool: string): void {
-    this.calls.add(() => this.insertCall.run(at, client, tool));
+    this.insertCall([at, client, tool]);
   }
 
   /** Records a priced response once; false when its key is already in the ledger. */
@@ -211,12 +214,13 @@ export class Ledger {
 
   /** Calls that could not be recorded (their batch failed: a full disk), said in words; undefined when none. */
   writeProblem(): string | undefined {
-    if (this.lostCalls === 0) return undefined;
+    this.calls.flush();
+    if (this.lastWriteFailure === undefined) return undefined;
     return `${this.lostCalls} tool calls could not be recorded in the ledger (${this.lastWriteFailure}); they still count until the daemon restarts`;
   }
 
   close(): void {
-    this.calls.flush();
+    this.calls.close();
     this.db.close();
   }
 }
