@@ -38,10 +38,10 @@ function scenario(name, setup, runs, { daemon = false } = {}) {
   mkdirSync(join(project, '.ssg/rules'), { recursive: true });
   mkdirSync(home, { recursive: true });
   setup(join(project, '.ssg/rules'));
-  // Port 1 refuses at once: the in-process scenarios must not reach a daemon that happens to run on this machine.
-  const env = { ...process.env, SSG_HOME: home, HOME: work, SSG_DAEMON_URL: 'http://127.0.0.1:1' };
-  const running = daemon ? startDaemon({ ...env, SSG_DAEMON_URL: '' }, home) : undefined;
-  if (running) env.SSG_DAEMON_URL = running.url;
+  // A fresh home and no SSG_DAEMON_URL: the hook finds the daemon as it does on a user's machine, through the
+  // daemon.json a running daemon writes, and the in-process scenarios find none announced.
+  const env = { ...process.env, SSG_HOME: home, HOME: work, SSG_DAEMON_URL: '' };
+  const running = daemon ? startDaemon(env, home) : undefined;
   const payload = JSON.stringify({
     session_id: 'bench',
     transcript_path: join(work, 't.jsonl'),

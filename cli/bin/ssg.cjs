@@ -30,22 +30,7 @@ try {
 function runHookBundle() {
   const { readFileSync } = require('node:fs');
   const { createRequire, wrap } = require('node:module');
-  const { setFlagsFromString } = require('node:v8');
   const { Script } = require('node:vm');
-  // V8 rejects a code cache made under other flags, and the engine sets two of these when it loads
-  // (engine/regex.ts, engine/regex-form.ts), after the cache was read: set them before. A test checks that the
-  // cache is accepted. The third is the hook's alone: by default V8 runs a regex in its bytecode interpreter first
-  // and compiles it to machine code on the next run, so a rule regex tried a few times is compiled twice;
-  // compiling straight to machine code costs about a third as much for the few tries a tool call makes. It must
-  // be set before any regex exists — switched later, V8 crashes on regexes made under the old setting — which is
-  // why only this launcher sets it, first thing.
-  for (const flag of [
-    '--enable-experimental-regexp-engine-on-excessive-backtracks',
-    '--no-regexp-tier-up',
-    '--enable-experimental-regexp-engine',
-  ]) {
-    setFlagsFromString(flag);
-  }
   const source = readFileSync(hookBundle, 'utf8');
   const cacheFile = codeCacheFile(/^\/\/ ssg build ([0-9a-f]+)\n/.exec(source)?.[1]);
   let cachedData;

@@ -12,7 +12,24 @@ export interface DaemonEndpoint {
 }
 
 export function daemonEndpoint(home: string, env: NodeJS.ProcessEnv = process.env): DaemonEndpoint {
-  const url = (env.SSG_DAEMON_URL || readDaemonFile(home)?.url || DEFAULT_DAEMON_URL).replace(/\/+$/, '');
+  return withToken(home, env.SSG_DAEMON_URL || readDaemonFile(home)?.url || DEFAULT_DAEMON_URL);
+}
+
+/**
+ * The daemon serving this home, only if one announced itself: `SSG_DAEMON_URL`, or the daemon.json a daemon
+ * writes once it listens and removes when it stops. Without either no daemon for this home is running (one for
+ * another home would refuse our token), so the hooks evaluate at once instead of trying the default port.
+ */
+export function announcedDaemonEndpoint(
+  home: string,
+  env: NodeJS.ProcessEnv = process.env,
+): DaemonEndpoint | undefined {
+  const url = env.SSG_DAEMON_URL || readDaemonFile(home)?.url;
+  return url ? withToken(home, url) : undefined;
+}
+
+function withToken(home: string, rawUrl: string): DaemonEndpoint {
+  const url = rawUrl.replace(/\/+$/, '');
   let token: string | undefined;
   try {
     token = readFileSync(daemonTokenPath(home), 'utf8').trim() || undefined;

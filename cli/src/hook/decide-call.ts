@@ -2,13 +2,14 @@
 // limits, approvals and the audit log; when no daemon answers, from the rules evaluated in this process — unless
 // Sleep at Night's fail-closed layer is armed (its sentinel exists) and the hook honours it: then the call is
 // blocked, because at night an unwatched agent must not run on a guard that may be half there.
-import { daemonEndpoint } from '../daemon-client/daemon-endpoint';
-import { daemonRequest } from '../daemon-client/daemon-request';
+//
+// Each way is imported when taken: the daemon client (node:net) only when a daemon announced itself, the engine
+// (rules, regex set-up, node:v8) only when none answered: a hook whose daemon answers never sets up the engine,
+// and one with no daemon announced never loads the client.
+import { announcedDaemonEndpoint } from '../daemon-client/daemon-endpoint';
 import { EVAL_PATH, type EvalRequest, type EvalResponse } from '../daemon-client/eval-protocol';
-import { evaluate } from '../engine';
 import type { EvalResult, ToolCall } from '../engine/types';
 import { failClosedSentinel, isFailClosed } from './fail-closed';
-import { hookRulesFor } from './rules-for-cwd';
 
 /** The daemon's body limit; a larger call (a Write of a huge file) is evaluated here. */
 const MAX_DAEMON_BODY = 8 * 1024 * 1024;
@@ -33,11 +34,15 @@ export interface DecideOptions {
 export async function decideCall(call: ToolCall, options: DecideOptions): Promise<Verdict> {
   const { home, env, askSupported, stderr } = options;
   const request: EvalRequest = { call, askSupported };
+  const endpoint = announcedDaemonEndpoint(home, env);
   let problem: string;
-  if (JSON.stringify(request).length > MAX_DAEMON_BODY) {
+  if (!endpoint) {
+    problem = 'no daemon is running for this ssg home';
+  } else if (JSON.stringify(request).length > MAX_DAEMON_BODY) {
     problem = 'the call is larger than the daemon accepts';
   } else {
-    const reply = await daemonRequest<EvalResponse>(daemonEndpoint(home, env), EVAL_PATH, {
+    const { daemonRequest } = await import('../daemon-client/daemon-request');
+    const reply = await daemonRequest<EvalResponse>(endpoint, EVAL_PATH, {
       method: 'POST',
       body: request,
       timeoutMs: askSupported ? EVAL_TIMEOUT_MS : APPROVAL_TIMEOUT_MS,
@@ -47,7 +52,8 @@ export async function decideCall(call: ToolCall, options: DecideOptions): Promis
     if (reply.kind === 'error') stderr.push(`ssg hook: ${problem} — evaluated in-process`);
   }
   if (options.honoursFailClosed && isFailClosed(home)) return failClosedBlock(problem, home);
-  return evaluate(hookRulesFor(home, stderr)(call), call, { explain: false });
+  const { evaluateInProcess } = await import('./evaluate-in-process');
+  return evaluateInProcess(call, home, stderr);
 }
 
 export const FAIL_CLOSED_RULE_ID = 'ssg_fail_closed';
