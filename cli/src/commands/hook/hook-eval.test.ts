@@ -287,6 +287,21 @@ describe('ssg hook eval (built CLI)', () => {
     }
   });
 
+  it('with no daemon announced (no SSG_DAEMON_URL, no daemon.json) it says so, without trying a port', () => {
+    writeFileSync(join(ws.home, 'fail-closed'), '');
+    try {
+      const out = (JSON.parse(hook(payload('Bash', { command: 'ls' }), { SSG_DAEMON_URL: '' }).stdout) as HookJson)
+        .hookSpecificOutput;
+      assert.equal(out?.permissionDecision, 'deny');
+      assert.match(out?.permissionDecisionReason ?? '', /unreachable \(no daemon is running for this ssg home\)/);
+    } finally {
+      rmSync(join(ws.home, 'fail-closed'));
+    }
+    // And without the sentinel the rules decide in-process as before.
+    const blocked = hook(payload('Bash', { command: 'rm -rf /' }), { SSG_DAEMON_URL: '' });
+    assert.equal((JSON.parse(blocked.stdout) as HookJson).hookSpecificOutput?.permissionDecision, 'deny');
+  });
+
   const misuse: Array<{ name: string; args: string[]; stdout: RegExp; stderr: RegExp }> = [
     {
       name: 'unknown hook name',
