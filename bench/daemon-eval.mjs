@@ -69,14 +69,20 @@ export async function runDaemonBench(seconds = 10, connections = 10) {
   const bare = await startServer([join(root, 'bench/bare-fastify.mjs')], env);
   const token = readFileSync(join(home, 'daemon.token'), 'utf8').trim();
   const auth = { 'x-service-token': token };
+  const httpLayer = await startServer(['--import', 'tsx', join(root, 'bench/daemon-http-layer.mjs')], {
+    ...env,
+    SSG_BENCH_TOKEN: token,
+  });
   const mix = SESSION_MIX.map(([tool, capability, input]) => evalBody(tool, capability, input, work));
   const heavy = [evalBody('Bash', 'execute', { command: 'git status && npm test' }, work)];
   try {
     // Warm both (JIT, compiled rules) before measuring.
     await load(bare.url, {}, mix, 2, connections);
     await load(daemon.url, auth, mix, 2, connections);
+    await load(httpLayer.url, auth, mix, 2, connections);
     const runs = {
       bare: await load(bare.url, {}, mix, seconds, connections),
+      httpLayer: await load(httpLayer.url, auth, mix, seconds, connections),
       daemonMix: await load(daemon.url, auth, mix, seconds, connections),
       daemonShell: await load(daemon.url, auth, heavy, seconds, connections),
       bareOne: await load(bare.url, {}, mix, seconds, 1),
@@ -89,22 +95,27 @@ export async function runDaemonBench(seconds = 10, connections = 10) {
       `${name.padEnd(44)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms`;
     console.log(`${seconds} s per run, load from a second process (autocannon)`);
     console.log(row(`bare fastify route, ${connections} connections`, runs.bare));
+    console.log(row(`daemon's HTTP layer alone, ${connections} connections`, runs.httpLayer));
     console.log(row(`daemon, session mix, ${connections} connections`, runs.daemonMix));
     console.log(row(`daemon, one compound shell command, ${connections} conn.`, runs.daemonShell));
     console.log(row('bare fastify route, 1 connection', runs.bareOne));
     console.log(row('daemon, session mix, 1 connection', runs.daemonOne));
     const ratio = runs.daemonMix.requests.average / runs.bare.requests.average;
+    const ceiling = runs.httpLayer.requests.average / runs.bare.requests.average;
     console.log(`throughput ratio daemon (session mix) / bare: ${ratio.toFixed(2)}`);
+    console.log(`throughput ratio daemon's HTTP layer alone / bare (the ceiling): ${ceiling.toFixed(2)}`);
     const summary = (r) => ({ rps: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99 });
     return {
       seconds,
       connections,
       ...Object.fromEntries(Object.entries(runs).map(([name, r]) => [name, summary(r)])),
       throughputRatio: ratio,
+      httpLayerRatio: ceiling,
     };
   } finally {
     daemon.child.kill('SIGTERM');
     bare.child.kill('SIGTERM');
+    httpLayer.child.kill('SIGTERM');
     rmSync(work, { recursive: true, force: true });
   }
 }
