@@ -2,9 +2,11 @@
 // after flush(), each database's batch is all or nothing, failures reach the right owner with their count, and
 // the thread comes and goes with its queues.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { type Db, openDatabase } from './database';
 import { WriteQueue } from './sql-writer';
@@ -106,5 +108,29 @@ describe('WriteQueue', () => {
     second.insert([1, 'new thread']);
     second.queue.flush();
     assert.deepEqual(values(second.db), ['new thread']);
+  });
+
+  test('an open queue does not keep a process alive: it exits when its work is done', () => {
+    const script = join(dir, 'open-queue.mts');
+    const module = (name: string) => JSON.stringify(fileURLToPath(new URL(name, import.meta.url)));
+    writeFileSync(
+      script,
+      `import { openDatabase } from ${module('./database.ts')};
+       import { WriteQueue } from ${module('./sql-writer.ts')};
+       const path = ${JSON.stringify(join(dir, 'c.sqlite'))};
+       openDatabase(path, [(db) => db.exec('CREATE TABLE t (v TEXT)')]);
+       const queue = new WriteQueue(path, () => {});
+       queue.statement('INSERT INTO t VALUES (?)')(['x']);
+       queue.flush();
+       console.log('done, queue left open');`,
+    );
+    const repo = fileURLToPath(new URL('../../..', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      cwd: repo,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    assert.equal(run.stdout.trim(), 'done, queue left open', run.stderr);
+    assert.equal(run.status, 0, 'exited on its own, before the timeout');
   });
 });

@@ -40,11 +40,12 @@ class WriterThread {
       workerData: { port: port2, committed: this.committed },
       transferList: [port2],
     });
-    // The thread never holds the daemon open: closing the last queue ends it, and a crash just loses the queue.
-    this.worker.unref();
-    this.port.unref();
     this.port.on('message', (reply: Reply) => this.handleReply(reply));
     this.worker.on('error', (error) => this.fail(`the SQLite writer thread failed: ${error.message}`));
+    // The thread never holds the daemon open: closing the last queue ends it, and a crash just loses the queue.
+    // (After on('message'), which would take the port's unref back.)
+    this.worker.unref();
+    this.port.unref();
   }
 
   openDatabase(path: string, onFailure: WriteFailureHandler): number {
@@ -82,6 +83,7 @@ class WriterThread {
     this.waitFor(this.seq);
     this.failureHandlers.delete(dbId);
     if (this.failureHandlers.size > 0) return false;
+    this.port.close();
     void this.worker.terminate();
     return true;
   }
