@@ -196,6 +196,11 @@ describe('BoundedRegex: leading prefixes', () => {
     { pattern: '^a', text: 'b\r\na', want: true, lines: true },
     { pattern: '^a', text: '\n\n', want: false, lines: true },
     { pattern: '^\\s*a', text: '\n  a', want: true, lines: true },
+    // Prefixes that share a first character, and caseless ones whose first character is upper case in the text.
+    { pattern: '^(git|gh|go)\\s', text: 'gh pr', want: true },
+    { pattern: '^(git|gh|go)\\s', text: 'gx pr', want: false },
+    { pattern: '(?i)^(Git|GH)\\s', text: 'gH pr', want: true },
+    { pattern: '(?i)^(Git|GH)\\s', text: 'G', want: false },
   ];
   for (const tc of cases) {
     it(`${tc.pattern} ${tc.lines ? 'in a line of' : 'in'} ${JSON.stringify(tc.text.slice(0, 20))}`, () => {

@@ -97,6 +97,8 @@ export class BoundedRegex {
   private inner: RegExp | undefined;
   /** Literals every match contains, longest first. */
   private literals: LiteralFinder[] | undefined;
+  /** The leading prefixes by their first character's code. */
+  private leadingByFirst: Map<number, string[]> | undefined;
 
   constructor(
     private form: UsableForm,
@@ -153,13 +155,23 @@ export class BoundedRegex {
   private canStart(text: string, from: number, to: number): boolean {
     const { leading, literalFlags } = this.form;
     if (leading === undefined) return true;
-    if (!literalFlags.includes('i')) {
-      return leading.some((prefix) => from + prefix.length <= to && text.startsWith(prefix, from));
+    // Every rule regex meets every view of every call, and most are ruled out by their first character: look up
+    // the prefixes that start with it instead of trying each (a pattern's alternatives can make dozens).
+    this.leadingByFirst ??= byFirstCharacter(leading);
+    const caseless = literalFlags.includes('i');
+    let first = text.charCodeAt(from);
+    // Caseless prefixes are ASCII and lower case. Outside unicode mode (patterns with `u` have no prefixes) a
+    // character from 128 up never matches an ASCII one caselessly, so lower-casing A–Z is all it takes.
+    if (caseless && first >= 65 && first <= 90) first += 32;
+    const candidates = this.leadingByFirst.get(first);
+    if (candidates === undefined) return false;
+    for (const prefix of candidates) {
+      if (from + prefix.length > to) continue;
+      if (caseless ? text.slice(from, from + prefix.length).toLowerCase() === prefix : text.startsWith(prefix, from)) {
+        return true;
+      }
     }
-    // Lower-casing is exact for the ASCII text a caseless prefix (ASCII only) can match, so it cannot hide a match.
-    const longest = leading.reduce((length, prefix) => Math.max(length, prefix.length), 0);
-    const head = text.slice(from, Math.min(to, from + longest)).toLowerCase();
-    return leading.some((prefix) => head.startsWith(prefix));
+    return false;
   }
 
   /**
@@ -184,7 +196,7 @@ export class BoundedRegex {
       const fresh = describeRegex(this.pattern);
       if (!fresh.ok) throw new Error(fresh.reason);
       this.form = fresh;
-      this.whole = this.inner = this.literals = undefined;
+      this.whole = this.inner = this.literals = this.leadingByFirst = undefined;
       throw FORM_REPLACED;
     }
   }
@@ -260,4 +272,15 @@ function lineEnd(text: string, from: number): number {
 
 function withoutCarriageReturn(text: string, start: number, end: number): number {
   return end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+}
+
+function byFirstCharacter(prefixes: readonly string[]): Map<number, string[]> {
+  const byFirst = new Map<number, string[]>();
+  for (const prefix of prefixes) {
+    const first = prefix.charCodeAt(0);
+    const list = byFirst.get(first);
+    if (list) list.push(prefix);
+    else byFirst.set(first, [prefix]);
+  }
+  return byFirst;
 }
