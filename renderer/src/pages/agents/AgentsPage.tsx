@@ -1,12 +1,11 @@
 // Agents: for a project folder, each adapter's detected / installed / healthy state, and install or remove.
-import { useEffect, useId, useState } from 'react';
+import { useEffect } from 'react';
 import { Notice } from '../../components/Notice';
+import { ProjectFolderForm } from '../../components/ProjectFolderForm';
 import { useAgents } from '../../stores/agents';
 
 export function AgentsPage() {
   const { projectDir, data, error, busy, lastChange, load, change } = useAgents();
-  const [folder, setFolder] = useState(projectDir);
-  const id = useId();
   useEffect(() => {
     void load();
   }, [load]);
@@ -18,25 +17,13 @@ export function AgentsPage() {
           Connect ssg to the coding agents of a project. Hooks go into the agents’ own config files.
         </p>
       </header>
-      <form
-        className="card inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void load(folder);
-        }}
-      >
-        <label htmlFor={`${id}-dir`}>Project folder</label>
-        <input
-          id={`${id}-dir`}
-          className="grow mono"
-          placeholder="/home/you/projects/app"
-          value={folder}
-          onChange={(e) => setFolder(e.target.value)}
-        />
-        <button type="submit" className="button button-primary">
-          Check
-        </button>
-      </form>
+      <ProjectFolderForm
+        initial={projectDir}
+        placeholder="/home/you/projects/app"
+        action="Check"
+        primary
+        onSubmit={(folder) => void load(folder)}
+      />
       {error && <Notice kind="error">{error}</Notice>}
       {lastChange && (
         <Notice kind="success">

@@ -1,13 +1,12 @@
 // Rules: what is loaded, file by file, with the parser's and linter's findings.
-import { useEffect, useId, useState } from 'react';
+import { useEffect } from 'react';
 import { DecisionBadge } from '../../components/DecisionBadge';
 import { Notice } from '../../components/Notice';
+import { ProjectFolderForm } from '../../components/ProjectFolderForm';
 import { useRules } from '../../stores/rules';
 
 export function RulesPage() {
   const { data, error, cwd, load } = useRules();
-  const [folder, setFolder] = useState(cwd);
-  const id = useId();
   useEffect(() => {
     void load();
   }, [load]);
@@ -17,25 +16,12 @@ export function RulesPage() {
         <h1>Rules</h1>
         <p className="lede">The rules a call meets, in the order they load. Files reload as they change.</p>
       </header>
-      <form
-        className="card inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void load(folder.trim());
-        }}
-      >
-        <label htmlFor={`${id}-cwd`}>Project folder</label>
-        <input
-          id={`${id}-cwd`}
-          className="grow mono"
-          placeholder="/path/to/project (empty: your own rules only)"
-          value={folder}
-          onChange={(e) => setFolder(e.target.value)}
-        />
-        <button type="submit" className="button">
-          Show
-        </button>
-      </form>
+      <ProjectFolderForm
+        initial={cwd}
+        placeholder="/path/to/project (empty: your own rules only)"
+        action="Show"
+        onSubmit={(folder) => void load(folder)}
+      />
       {error && <Notice kind="error">{error}</Notice>}
       {data?.files.length === 0 && <p className="muted">No rule files are loaded for this folder.</p>}
       {data?.files.map((file) => (
