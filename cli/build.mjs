@@ -1,26 +1,16 @@
 // Bundles the CLI into three CommonJS files. The hook entry is kept separate and small because it
 // runs before every tool call of every agent: its start-up time is the product's hot path.
 import { createHash } from 'node:crypto';
-import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, version } from 'esbuild';
-
-const common = {
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  minify: true,
-  sourcemap: 'linked',
-  legalComments: 'none',
-  logLevel: 'warning',
-};
+import { copyDaemonThreads, IMPORT_META_URL, NODE_BUNDLE } from '../scripts/node-bundle.mjs';
 
 // Names this build for the caches the hook keeps between runs (prepared rules, V8's code cache of the bundle),
 // which must never outlive the code that wrote them. Derived from what goes into the bundle, not from file
 // times: npm installs every file with the same mtime.
 const buildId = createHash('sha256')
-  .update(`${version}\0${JSON.stringify(common)}\0`)
+  .update(`${version}\0${JSON.stringify(NODE_BUNDLE)}\0`)
   .update(
     sourceFiles('src')
       .map((file) => `${file}\0${readFileSync(file, 'utf8')}\0`)
@@ -30,13 +20,10 @@ const buildId = createHash('sha256')
   .slice(0, 16);
 
 const options = {
-  ...common,
-  // Sources are ESM and use import.meta.url; give the CommonJS bundle the equivalent. The first line names the
-  // build, for the launcher (bin/ssg.cjs), which reads it before running the bundle.
-  define: { 'import.meta.url': '__ssgModuleUrl', __SSG_BUILD_ID__: JSON.stringify(buildId) },
-  banner: {
-    js: `// ssg build ${buildId}\nconst __ssgModuleUrl = require('node:url').pathToFileURL(__filename).href;`,
-  },
+  ...NODE_BUNDLE,
+  // The first line names the build, for the launcher (bin/ssg.cjs), which reads it before running the bundle.
+  define: { ...IMPORT_META_URL.define, __SSG_BUILD_ID__: JSON.stringify(buildId) },
+  banner: { js: `// ssg build ${buildId}\n${IMPORT_META_URL.banner}` },
 };
 
 await Promise.all([
@@ -54,8 +41,7 @@ await Promise.all([
     external: ['better-sqlite3', 'fastify', 'fastify-plugin', '@pydantic/genai-prices'],
   }),
 ]);
-// The daemon's SQLite writer thread runs from a file of its own, found beside the bundle (store/sql-writer.ts).
-copyFileSync('../daemon/src/store/sql-writer-thread.cjs', 'dist/sql-writer-thread.cjs');
+copyDaemonThreads('dist');
 
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true })
