@@ -1,8 +1,8 @@
 // `<home>/ledger.sqlite`, the cost ledger: one row per admitted tool call, one per priced model response (keyed, so
 // re-reading a log never counts a response twice), and the last budget configuration that was applied — what the
 // daemon keeps enforcing when budget.json is later found broken. The call rows of the hot path are committed by
-// the writer thread (store/sql-writer.ts); the window queries are range scans on `at` indexes that also hold the client, run only at start and when a
-// calendar window rolls over.
+// the writer thread (store/sql-writer.ts); the window queries are range scans on `at` indexes that also hold the
+// client, run only at start and when a calendar window rolls over.
 import type { Statement } from 'better-sqlite3';
 import type { CostEntry } from '../costs/cost-entry';
 import { type Db, type Migration, openDatabase } from '../store/database';
@@ -215,7 +215,7 @@ export class Ledger {
   /** Calls that could not be recorded (their batch failed: a full disk), said in words; undefined when none. */
   writeProblem(): string | undefined {
     this.calls.flush();
-    if (this.lastWriteFailure === undefined) return undefined;
+    if (this.lostCalls === 0) return undefined;
     return `${this.lostCalls} tool calls could not be recorded in the ledger (${this.lastWriteFailure}); they still count until the daemon restarts`;
   }
 
