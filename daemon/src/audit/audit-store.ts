@@ -81,7 +81,7 @@ export class AuditStore {
   private readonly insertRow: (params: unknown[]) => void;
   private readonly selectOne: Statement;
   private readonly queries = new Map<string, Statement>();
-  /** Inserts are committed by the writer thread (store/sql-writer.ts), so ids are handed out here (one daemon per home). */
+  /** Inserts are committed by the writer thread (store/sql-writer.ts), so ids are handed out here. */
   private readonly commit: WriteQueue;
   private nextId: number;
   private writeFailureHandler: WriteFailureHandler = () => {};

@@ -97,7 +97,7 @@ describe('WriteQueue', () => {
     assert.deepEqual(values(a.db), ['next batch']);
   });
 
-  test('a write after close() is reported lost at once; the last close ends the thread and a new queue starts one', () => {
+  test('a write after close() is lost at once; the last close ends the thread, a new queue starts one', () => {
     const first = database('a');
     first.insert([1, 'kept']);
     first.queue.close();
