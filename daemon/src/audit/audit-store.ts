@@ -81,7 +81,7 @@ export class AuditStore {
   private readonly insertRow: (params: unknown[]) => void;
   private readonly selectOne: Statement;
   private readonly queries = new Map<string, Statement>();
-  /** Inserts are committed by the writer thread (store/sql-writer.ts), so ids are handed out here. */
+  /** Committed by the writer thread (store/sql-writer.ts), so ids are handed out here: one daemon per home. */
   private readonly commit: WriteQueue;
   private nextId: number;
   private writeFailureHandler: WriteFailureHandler = () => {};
