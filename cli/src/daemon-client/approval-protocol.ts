@@ -1,7 +1,7 @@
 // The wire format of the daemon's approval queue (GET /api/json/approvals, POST /api/json/approvals/:id), shared
 // by the daemon and `ssg approvals|approve|deny`. An ASK on a host that cannot ask its user waits there until
 // someone answers or it times out.
-import type { Capability } from '../engine/types';
+import type { SummarizedCall } from './summarized-call';
 
 export const APPROVALS_PATH = '/api/json/approvals';
 
@@ -18,15 +18,8 @@ export type ApprovalChannel = 'dashboard' | 'cli';
 /** How a request ended: a person answered, nobody did in time, or the daemon stopped first. */
 export type ApprovalSettler = ApprovalChannel | 'timeout' | 'shutdown';
 
-export interface PendingApproval {
+export interface PendingApproval extends SummarizedCall {
   id: string;
-  tool: string;
-  capability: Capability;
-  client: string;
-  sessionId?: string;
-  cwd?: string;
-  /** The call's input in short, redacted. */
-  summary: string;
   ruleId?: string;
   /** The rule's PROMPT: the question to answer. */
   prompt?: string;

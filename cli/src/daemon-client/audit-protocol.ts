@@ -3,6 +3,7 @@
 // stored: secrets appear as `[redacted:<kind>]`.
 import type { Capability, Decision, MatchedCondition } from '../engine/types';
 import type { DecidedBy } from './eval-protocol';
+import type { SummarizedCall } from './summarized-call';
 
 export const AUDIT_PATH = '/api/json/audit';
 export const AUDIT_STATS_PATH = '/api/json/audit/stats';
@@ -11,18 +12,11 @@ export const AUDIT_DEFAULT_LIMIT = 100;
 export const AUDIT_MAX_LIMIT = 500;
 
 /** One evaluated tool call, as listed (the matched conditions only come with the full record). */
-export interface AuditRecordSummary {
+export interface AuditRecordSummary extends SummarizedCall {
   /** Increases with every record and is never reused, also after retention removed older ones. */
   id: number;
   /** When the call arrived, ms since the epoch. */
   at: number;
-  tool: string;
-  capability: Capability;
-  client: string;
-  sessionId?: string;
-  cwd?: string;
-  /** The call's input in short (see daemon/src/audit/input-summary.ts), redacted. */
-  summary: string;
   decision: Decision;
   decidedBy: DecidedBy;
   ruleId?: string;

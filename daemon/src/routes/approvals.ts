@@ -10,21 +10,16 @@ import {
   type ApprovalList,
   MAX_APPROVAL_NOTE_CHARS,
 } from 'ssg/src/daemon-client/approval-protocol';
-import { CAPABILITIES } from 'ssg/src/engine/types';
 import type { ApprovalQueue } from '../approvals/approval-queue';
 import { conflict, notFound } from '../server/http-error';
+import { summarizedCallProperties, summarizedCallRequired } from './summarized-call-schema';
 
 const approvalSchema = {
   type: 'object',
-  required: ['id', 'tool', 'capability', 'client', 'summary', 'createdAt', 'expiresAt'],
+  required: ['id', ...summarizedCallRequired, 'createdAt', 'expiresAt'],
   properties: {
     id: { type: 'string' },
-    tool: { type: 'string' },
-    capability: { type: 'string', enum: CAPABILITIES },
-    client: { type: 'string' },
-    sessionId: { type: 'string' },
-    cwd: { type: 'string' },
-    summary: { type: 'string' },
+    ...summarizedCallProperties,
     ruleId: { type: 'string' },
     prompt: { type: 'string' },
     message: { type: 'string' },

@@ -18,6 +18,7 @@ import type { AuditStore } from '../audit/audit-store';
 import type { Clock } from '../clock';
 import { badRequest, notFound } from '../server/http-error';
 import { evalResponseSchema } from './eval';
+import { summarizedCallProperties, summarizedCallRequired } from './summarized-call-schema';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -36,12 +37,7 @@ const millisecondsPattern = { type: 'string', pattern: '^[0-9]{1,15}$' } as cons
 const recordProperties = {
   id: { type: 'integer' },
   at: { type: 'integer' },
-  tool: { type: 'string' },
-  capability: { type: 'string', enum: CAPABILITIES },
-  client: { type: 'string' },
-  sessionId: { type: 'string' },
-  cwd: { type: 'string' },
-  summary: { type: 'string' },
+  ...summarizedCallProperties,
   decision: { type: 'string', enum: DECISIONS },
   decidedBy: { type: 'string', enum: evalResponseSchema.properties.decidedBy.enum },
   ruleId: { type: 'string' },
@@ -50,7 +46,7 @@ const recordProperties = {
   durationMs: { type: 'number' },
 } as const;
 
-const recordRequired = ['id', 'at', 'tool', 'capability', 'client', 'summary', 'decision', 'decidedBy', 'durationMs'];
+const recordRequired = ['id', 'at', ...summarizedCallRequired, 'decision', 'decidedBy', 'durationMs'];
 
 const countsSchema = { type: 'object', additionalProperties: { type: 'integer' } } as const;
 
