@@ -123,6 +123,39 @@ test('approving and denying a pending ASK returns the answer to the waiting requ
   ).toBeVisible();
 });
 
+test('an ASK created while the page reads the queue stays in the queue', async ({ page }) => {
+  writeAskRule(daemon.home);
+  // The page's reads of the queue get the daemon's answer from before the request existed, and only once the
+  // live event announcing the request has been shown: answers older than the event, as a slow read can bring.
+  const before = (await daemon.api<unknown>('GET', '/api/json/approvals')).body;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const delivered: Promise<void>[] = [];
+  let asked = false;
+  await page.route('**/api/json/approvals', (route) => {
+    // Reads sent after the request was made are not older than it: they go to the daemon.
+    if (route.request().method() !== 'GET' || asked) return route.continue();
+    delivered.push(released.then(() => route.fulfill({ json: before })));
+  });
+  const streamOpen = page.waitForResponse('**/api/json/events');
+  await daemon.signIn(page, '#/activity');
+  await streamOpen;
+  // The page reads the queue when the Activity page mounts and when the live stream opens.
+  await expect.poll(() => delivered.length).toBeGreaterThanOrEqual(2);
+
+  asked = true;
+  const approved = evalDeploy('deploy production');
+  const request = page.getByTestId('approval').filter({ hasText: 'deploy production' });
+  await expect(request).toBeVisible();
+  release();
+  await Promise.all(delivered);
+  // Let the page take the older answers in before looking again.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  await expect(request).toBeVisible();
+  await request.getByRole('button', { name: 'Approve' }).click();
+  expect((await approved).body.decision).toBe('allow');
+});
+
 test('a missing, wrong or used ticket is refused and the page says how to get in', async ({ page }) => {
   const missing = await page.goto(`${daemon.url}/login`);
   expect(missing?.status()).toBe(401);

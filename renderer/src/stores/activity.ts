@@ -3,10 +3,12 @@
 import { create } from 'zustand';
 import { api, describeError, withQuery } from '../api/client';
 import { onLiveEvent, onLiveStatus } from '../api/live-events';
+import { LiveRead } from '../api/live-read';
 import {
   APPROVALS_PATH,
   type ApprovalAnswer,
   type ApprovalAnswerRequest,
+  type ApprovalEvent,
   type ApprovalAnswerResponse,
   type ApprovalList,
   type PendingApproval,
@@ -17,17 +19,7 @@ import {
   type AuditRecord,
   type AuditRecordSummary,
 } from 'ssg/src/daemon-client/audit-protocol';
-import type { Decision } from 'ssg/src/engine/types';
-
-export interface ActivityFilters {
-  decision: Decision | '';
-  client: string;
-  tool: string;
-  text: string;
-}
-
-/** Records kept in the page; the audit log keeps the rest. */
-const KEEP = 200;
+import { type ActivityFilters, KEEP, withApprovalEvent, withDecision } from './activity-events';
 
 interface ActivityState {
   records: AuditRecordSummary[];
@@ -48,17 +40,8 @@ interface ActivityState {
   answer(id: string, decision: ApprovalAnswer, note?: string): Promise<void>;
 }
 
-export function matchesFilters(record: AuditRecordSummary, filters: ActivityFilters): boolean {
-  const text = filters.text.trim().toLowerCase();
-  return (
-    (filters.decision === '' || record.decision === filters.decision) &&
-    (filters.client === '' || record.client === filters.client) &&
-    (filters.tool === '' || record.tool === filters.tool) &&
-    (text === '' ||
-      [record.summary, record.ruleId ?? '', record.message ?? ''].some((field) => field.toLowerCase().includes(text)))
-  );
-}
-
+const liveDecisions = new LiveRead<AuditRecord>();
+const liveApprovals = new LiveRead<ApprovalEvent>();
 let loadSequence = 0;
 
 export const useActivity = create<ActivityState>()((set, get) => ({
@@ -74,11 +57,16 @@ export const useActivity = create<ActivityState>()((set, get) => ({
     const sequence = ++loadSequence;
     const { decision, client, tool, text } = get().filters;
     try {
-      const page = await api.get<AuditPage>(
-        withQuery(AUDIT_PATH, { decision, client, tool, q: text.trim(), limit: KEEP }),
+      const { answer: page, since } = await liveDecisions.read(() =>
+        api.get<AuditPage>(withQuery(AUDIT_PATH, { decision, client, tool, q: text.trim(), limit: KEEP })),
       );
       // A slower answer to an older filter must not replace a newer one.
-      if (sequence === loadSequence) set({ records: page.records, error: null });
+      if (sequence !== loadSequence) return;
+      const filters = get().filters;
+      set({
+        records: since.reduce((records, record) => withDecision(records, filters, record), page.records),
+        error: null,
+      });
     } catch (error) {
       if (sequence === loadSequence) set({ error: describeError(error) });
     }
@@ -100,8 +88,8 @@ export const useActivity = create<ActivityState>()((set, get) => ({
   },
   async loadApprovals() {
     try {
-      const list = await api.get<ApprovalList>(APPROVALS_PATH);
-      set({ pending: list.pending, approvalsError: null });
+      const { answer: list, since } = await liveApprovals.read(() => api.get<ApprovalList>(APPROVALS_PATH));
+      set({ pending: since.reduce(withApprovalEvent, list.pending), approvalsError: null });
     } catch (error) {
       set({ approvalsError: describeError(error) });
     }
@@ -126,20 +114,14 @@ export const useActivity = create<ActivityState>()((set, get) => ({
 }));
 
 onLiveEvent('decision', (record) => {
-  const state = useActivity.getState();
-  if (!matchesFilters(record, state.filters) || state.records.some((r) => r.id === record.id)) return;
-  const { matched: _matched, ...summary } = record;
-  useActivity.setState({ records: [summary, ...state.records].slice(0, KEEP) });
+  liveDecisions.seen(record);
+  const { records, filters } = useActivity.getState();
+  useActivity.setState({ records: withDecision(records, filters, record) });
 });
 
 onLiveEvent('approval', (event) => {
-  const { pending } = useActivity.getState();
-  if (event.type === 'created') {
-    if (!pending.some((p) => p.id === event.approval.id))
-      useActivity.setState({ pending: [...pending, event.approval] });
-  } else {
-    useActivity.setState({ pending: pending.filter((p) => p.id !== event.approval.id) });
-  }
+  liveApprovals.seen(event);
+  useActivity.setState({ pending: withApprovalEvent(useActivity.getState().pending, event) });
 });
 
 // Events sent before the stream (re)connected are lost: a fresh read closes that gap.

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import { api, describeError } from '../api/client';
 import { onLiveEvent } from '../api/live-events';
+import { LiveRead } from '../api/live-read';
 import {
   BUDGET_PATH,
   type BudgetConfig,
@@ -26,13 +27,17 @@ function update(config: BudgetConfig, change: Partial<BudgetConfig>): BudgetUpda
   return { ...config, ...change, updatedAt: config.updatedAt };
 }
 
+const liveBudget = new LiveRead<BudgetResponse>();
+
 export const useBudget = create<BudgetState>()((set, get) => ({
   data: null,
   error: null,
   saving: false,
   async load() {
     try {
-      set({ data: await api.get<BudgetResponse>(BUDGET_PATH), error: null });
+      const { answer, since } = await liveBudget.read(() => api.get<BudgetResponse>(BUDGET_PATH));
+      // A live snapshot that arrived while the read was in flight is newer than its answer.
+      set({ data: since[since.length - 1] ?? answer, error: null });
     } catch (error) {
       set({ error: describeError(error) });
     }
@@ -61,4 +66,7 @@ export const useBudget = create<BudgetState>()((set, get) => ({
   },
 }));
 
-onLiveEvent('budget', (data) => useBudget.setState({ data }));
+onLiveEvent('budget', (data) => {
+  liveBudget.seen(data);
+  useBudget.setState({ data });
+});

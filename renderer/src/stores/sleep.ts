@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import { api, describeError } from '../api/client';
 import { onLiveEvent } from '../api/live-events';
+import { LiveRead } from '../api/live-read';
 import {
   SLEEP_MODE_PATH,
   type SleepModeRequest,
@@ -17,13 +18,17 @@ interface SleepState {
   change(request: SleepModeRequest): Promise<void>;
 }
 
+const liveSleepMode = new LiveRead<SleepModeResponse>();
+
 export const useSleep = create<SleepState>()((set) => ({
   data: null,
   error: null,
   busy: false,
   async load() {
     try {
-      set({ data: await api.get<SleepModeResponse>(SLEEP_MODE_PATH), error: null });
+      const { answer, since } = await liveSleepMode.read(() => api.get<SleepModeResponse>(SLEEP_MODE_PATH));
+      // A live snapshot that arrived while the read was in flight is newer than its answer.
+      set({ data: since[since.length - 1] ?? answer, error: null });
     } catch (error) {
       set({ error: describeError(error) });
     }
@@ -38,4 +43,7 @@ export const useSleep = create<SleepState>()((set) => ({
   },
 }));
 
-onLiveEvent('sleep-mode', (data) => useSleep.setState({ data }));
+onLiveEvent('sleep-mode', (data) => {
+  liveSleepMode.seen(data);
+  useSleep.setState({ data });
+});
