@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import { AUDIT_TEST_NOW, auditRow } from '../testing/audit-row';
 import { AuditStore } from './audit-store';
 import { AuditRetention } from './retention';
+import { eventually } from '../testing/eventually';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -79,11 +80,9 @@ describe('AuditRetention', () => {
     const retention = new AuditRetention(store, clock, { intervalMs: 20 });
     retention.start();
     try {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      assert.equal(store.extent().rows, 0);
+      await eventually(() => store.extent().rows === 0, 'the first pass');
       insertAged([60 * DAY]);
-      await new Promise((resolve) => setTimeout(resolve, 60));
-      assert.equal(store.extent().rows, 0);
+      await eventually(() => store.extent().rows === 0, 'a pass on the timer');
     } finally {
       await retention.stop();
     }
@@ -96,7 +95,7 @@ describe('AuditRetention', () => {
     const retention = new AuditRetention(closed, clock, { intervalMs: 1000 });
     try {
       retention.start();
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await eventually(() => retention.problem !== undefined, 'the failed pass');
       assert.match(retention.problem ?? '', /not open/);
     } finally {
       await retention.stop();

@@ -24,6 +24,7 @@ import { CostIngestion } from './cost-ingestion';
 import { POSITIONS_FILE } from './ingest-positions';
 import { InMemoryCostSink, roundUsd } from './testing/in-memory-cost-sink';
 import { claudeAssistantLine, codexTokenCountLine, codexTurnContextLine } from './testing/log-lines';
+import { eventually } from '../testing/eventually';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 const CLAUDE_SESSION = '145f3800-3307-4af3-8f1a-517935a476a0';
@@ -75,14 +76,6 @@ function ingestion(sink: CostSink, pollMs?: number): CostIngestion {
 
 const appendLines = (path: string, ...lines: string[]) =>
   appendFileSync(path, lines.map((line) => `${line}\n`).join(''));
-
-async function eventually(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('cost ingestion: scans', () => {
   test('the recorded sessions become four priced entries, once', async () => {
@@ -329,7 +322,10 @@ describe('cost ingestion: running', () => {
     try {
       await eventually(() => sink.entries.size === 4, 'the first scan');
       appendLines(claudeLog, claudeAssistantLine({ id: 'msg_watched', input: 5, output: 5 }));
-      await eventually(() => sink.entries.has('claude-code:msg_watched:req_msg_watched'), 'the watch', 3000);
+      await eventually(
+        () => sink.entries.has('claude-code:msg_watched:req_msg_watched'),
+        'the watch (the next poll is a minute away)',
+      );
     } finally {
       await service.stop();
     }

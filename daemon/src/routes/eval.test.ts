@@ -9,9 +9,9 @@ import type { ApprovalList } from 'ssg/src/daemon-client/approval-protocol';
 import type { AuditPage, AuditRecord } from 'ssg/src/daemon-client/audit-protocol';
 import type { EvalResponse } from 'ssg/src/daemon-client/eval-protocol';
 import type { ToolCall } from 'ssg/src/engine/types';
-import { RECHECK_MS } from '../rules/rule-registry';
 import { hostileBodies } from '../testing/hostile-bodies';
 import { TestDaemon } from '../testing/test-daemon';
+import { eventually } from '../testing/eventually';
 
 const RULES = `rule no_rm_rf {
   DENY execution
@@ -64,17 +64,17 @@ describe('POST /api/json/eval', () => {
     assert.match(record.body.summary, /rm -rf build/);
   });
 
-  test('a new rule file applies without a restart, within the recheck interval at the latest', async () => {
+  test('a new rule file applies without a restart', async () => {
     assert.equal((await evaluate(bash('shutdown now'))).body.decision, 'allow');
     writeFileSync(
       join(daemon.home, 'rules', 'more.rules'),
       'rule no_shutdown {\n  DENY execution\n  IF command STARTS_WITH "shutdown"\n}\n',
     );
-    const written = Date.now();
-    while ((await evaluate(bash('shutdown now'))).body.decision !== 'block') {
-      assert.ok(Date.now() - written < RECHECK_MS + 500, 'the new rule was not applied in time');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // How soon is rule-registry.test.ts's to prove, on its own clock.
+    await eventually(
+      async () => (await evaluate(bash('shutdown now'))).body.decision === 'block',
+      'the new rule to apply',
+    );
   });
 
   test('an ASK from a host that cannot ask waits for a person, who approves it', async () => {

@@ -12,6 +12,7 @@ import type { AuditEntry } from '../evaluation/ports';
 import { buildApp } from '../server/app';
 import { TestDaemon } from '../testing/test-daemon';
 import { EVENT_NAMES, EVENTS_PATH, eventStreamRoutes } from './events';
+import { eventually } from '../testing/eventually';
 
 interface SseBlock {
   comment?: string;
@@ -63,14 +64,6 @@ async function openStream(url: string, token: string | false) {
 
 const listenerTotal = (events: DaemonEvents): number =>
   EVENT_NAMES.reduce((sum, name) => sum + events.listenerCount(name), 0);
-
-async function eventually(check: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  assert.fail(`never happened: ${what}`);
-}
 
 const decisionEntry = (command: string): AuditEntry => ({
   call: { tool: 'Bash', capability: 'execute', client: 'codex', input: { command } },

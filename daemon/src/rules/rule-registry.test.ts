@@ -9,13 +9,10 @@ import type { ToolCall } from 'ssg/src/engine/types';
 import { evaluate } from 'ssg/src/engine';
 import { DaemonEvents } from '../events';
 import { RECHECK_MS, RuleRegistry, type RuleSetSummary } from './rule-registry';
+import { eventually } from '../testing/eventually';
 
 const rule = (id: string, prefix: string) =>
   `rule ${id} {\n  DENY execution\n  IF command STARTS_WITH "${prefix}"\n}\n`;
-const waitFor = async (condition: () => boolean) => {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.ok(condition(), 'timed out waiting');
-};
 
 describe('RuleRegistry', () => {
   let home: string;
@@ -57,7 +54,7 @@ describe('RuleRegistry', () => {
   test('an edit in a watched folder applies to the next calls without waiting for the recheck', async () => {
     assert.equal(decide('reboot'), 'allow');
     writeFileSync(join(home, 'rules', 'more.rules'), rule('no_reboot', 'reboot'));
-    await waitFor(() => decide('reboot') === 'block');
+    await eventually(() => decide('reboot') === 'block', 'the watched change to apply');
     assert.equal(clock, 0, 'no recheck interval passed');
   });
 
@@ -94,7 +91,7 @@ describe('RuleRegistry', () => {
     events.on('rules', (summary) => announced.push(summary as RuleSetSummary));
     registry.setWatching(true);
     writeFileSync(join(home, 'rules', 'user.rules'), `${rule('no_shutdown', 'shutdown')}rule broken {\n`);
-    await waitFor(() => announced.length > 0);
+    await eventually(() => announced.length > 0, 'the change to be announced');
     assert.deepEqual(announced[0]?.files, [join(home, 'rules', 'user.rules')]);
     assert.ok(announced[0]?.diagnostics.some((d) => d.severity === 'error'));
   });

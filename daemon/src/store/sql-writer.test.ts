@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { type Db, openDatabase } from './database';
 import { WriteQueue } from './sql-writer';
+import { eventually } from '../testing/eventually';
 
 const SCHEMA = [(db: Db) => db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)')];
 
@@ -46,10 +47,7 @@ describe('WriteQueue', () => {
     assert.equal(values(db)[499], 'row 500');
     // Writes of later turns too, without a flush: the thread commits them on its own.
     insert([501, 'later']);
-    for (let waited = 0; values(db).length < 501 && waited < 5000; waited += 10) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    assert.equal(values(db).length, 501);
+    await eventually(() => values(db).length === 501, 'the thread to commit a later turn');
     assert.deepEqual(failures, []);
   });
 
