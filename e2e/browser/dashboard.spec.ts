@@ -1,7 +1,7 @@
 // The dashboard in headless Chromium against a real daemon (issue 5 §4): spending limits, Sleep at Night,
 // approvals, the sign-in handshake, and a screenshot of every page in both themes for people to look at.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { bashHookPayload, DashboardDaemon } from './dashboard-daemon';
 
@@ -156,6 +156,63 @@ test('an ASK created while the page reads the queue stays in the queue', async (
   await request.getByRole('button', { name: 'Approve' }).click();
   expect((await approved).body.decision).toBe('allow');
 });
+
+/** The pages that show things for a project folder: what they ask the daemon, and what they show for a folder. */
+const folderPages = [
+  {
+    page: 'Rules',
+    hash: '#/rules',
+    button: 'Show',
+    path: '/api/json/rules',
+    param: 'cwd',
+    shown: (dir: string) => join(dir, '.ssg', 'rules', `${basename(dir)}.rules`),
+  },
+  {
+    page: 'Agents',
+    hash: '#/agents',
+    button: 'Check',
+    path: '/api/json/agents',
+    param: 'projectDir',
+    shown: (dir: string) => `Agents for ${dir}`,
+  },
+];
+
+for (const { page: name, hash, button, path, param, shown } of folderPages) {
+  test(`the ${name} page shows the folder asked for last, whatever order the answers come in`, async ({ page }) => {
+    const project = (folder: string): string => {
+      const dir = join(daemon.home, folder);
+      mkdirSync(join(dir, '.ssg', 'rules'), { recursive: true });
+      writeFileSync(join(dir, '.ssg', 'rules', `${folder}.rules`), `rule ${folder}_rule {\n  LOG execution\n}\n`);
+      return dir;
+    };
+    const [first, second] = [project('first'), project('second')];
+    // The answer for the first folder is held until the second folder's has been shown.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let firstDelivered: Promise<void> | undefined;
+    await page.route(
+      (url) => url.pathname === path,
+      (route) => {
+        if (new URL(route.request().url()).searchParams.get(param) !== first) return route.continue();
+        firstDelivered = released.then(() => route.continue());
+      },
+    );
+    await daemon.signIn(page, hash);
+    const folder = page.getByRole('textbox', { name: 'Project folder' });
+    await folder.fill(first);
+    await page.getByRole('button', { name: button }).click();
+    await expect.poll(() => firstDelivered !== undefined).toBe(true);
+    await folder.fill(second);
+    await page.getByRole('button', { name: button }).click();
+    await expect(page.getByRole('region', { name: shown(second) })).toBeVisible();
+    release();
+    await firstDelivered;
+    // Let the page take the older answer in before looking again.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    await expect(page.getByRole('region', { name: shown(second) })).toBeVisible();
+    await expect(page.getByRole('region', { name: shown(first) })).toHaveCount(0);
+  });
+}
 
 test('a missing, wrong or used ticket is refused and the page says how to get in', async ({ page }) => {
   const missing = await page.goto(`${daemon.url}/login`);

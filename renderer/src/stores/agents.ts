@@ -35,12 +35,15 @@ export const useAgents = create<AgentsState>()((set, get) => ({
       set({ data: null, error: null });
       return;
     }
+    // The answer for a folder the user has since moved away from must not replace the new folder's.
+    const current = () => get().projectDir === projectDir.trim();
     try {
       const data = await api.get<AgentsResponse>(withQuery(AGENTS_PATH, { projectDir: projectDir.trim() }));
+      if (!current()) return;
       localStorage.setItem(KEY, data.projectDir);
       set({ data, error: null });
     } catch (error) {
-      set({ data: null, error: describeError(error) });
+      if (current()) set({ data: null, error: describeError(error) });
     }
   },
   async change(name, action) {

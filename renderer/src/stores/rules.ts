@@ -19,10 +19,12 @@ export const useRules = create<RulesState>()((set, get) => ({
   cwd: '',
   async load(cwd = get().cwd) {
     set({ cwd });
+    // The answer for a folder the user has since moved away from must not replace the new folder's.
     try {
-      set({ data: await api.get<RulesResponse>(withQuery(RULES_PATH, { cwd })), error: null });
+      const data = await api.get<RulesResponse>(withQuery(RULES_PATH, { cwd }));
+      if (get().cwd === cwd) set({ data, error: null });
     } catch (error) {
-      set({ error: describeError(error) });
+      if (get().cwd === cwd) set({ error: describeError(error) });
     }
   },
 }));
