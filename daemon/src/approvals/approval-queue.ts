@@ -11,7 +11,7 @@ import type {
   ApprovalSettler,
   PendingApproval,
 } from 'ssg/src/daemon-client/approval-protocol';
-import { summarizeInput } from '../audit/input-summary';
+import { summarizeCall } from '../audit/input-summary';
 import type { Clock } from '../clock';
 import type { DaemonEvents } from '../events';
 import type { ApprovalGate, ApprovalOutcome, ApprovalRequest } from '../evaluation/ports';
@@ -72,12 +72,7 @@ export class ApprovalQueue implements ApprovalGate {
     const createdAt = this.clock.now();
     const approval: PendingApproval = {
       id: this.newId(),
-      tool: call.tool,
-      capability: call.capability,
-      client: call.client,
-      ...(call.sessionId !== undefined && { sessionId: call.sessionId }),
-      ...(call.cwd !== undefined && { cwd: call.cwd }),
-      summary: summarizeInput(call),
+      ...summarizeCall(call),
       ...(result.ruleId !== undefined && { ruleId: result.ruleId }),
       ...(result.prompt !== undefined && { prompt: result.prompt }),
       ...(result.message !== undefined && { message: result.message }),

@@ -5,7 +5,7 @@ import type { AuditRecord } from 'ssg/src/daemon-client/audit-protocol';
 import type { DaemonEvents } from '../events';
 import type { AuditEntry, AuditSink } from '../evaluation/ports';
 import type { AuditRow, AuditStore } from './audit-store';
-import { summarizeInput, summarizeText } from './input-summary';
+import { summarizeCall, summarizeText } from './input-summary';
 
 /** The id returned for a decision that could not be recorded; real ids start at 1. */
 export const NOT_RECORDED = 0;
@@ -59,12 +59,7 @@ export class AuditLog implements AuditSink {
 function toRow({ call, result, decidedBy, warning, at }: AuditEntry): AuditRow {
   return {
     at,
-    tool: call.tool,
-    capability: call.capability,
-    client: call.client,
-    ...(call.sessionId !== undefined && { sessionId: call.sessionId }),
-    ...(call.cwd !== undefined && { cwd: call.cwd }),
-    summary: summarizeInput(call),
+    ...summarizeCall(call),
     decision: result.decision,
     decidedBy,
     ...(result.ruleId !== undefined && { ruleId: result.ruleId }),

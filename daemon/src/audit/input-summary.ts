@@ -2,6 +2,7 @@
 // execute call, the path (and how much was written) of a write, the url of a network call, the input as JSON
 // otherwise — always with secrets redacted and cut to MAX_SUMMARY_CHARS, because a Write can carry megabytes.
 import { resolveField } from 'ssg/src/engine/fields';
+import type { SummarizedCall } from 'ssg/src/daemon-client/summarized-call';
 import type { ToolCall } from 'ssg/src/engine/types';
 import { redactSecrets } from './redact';
 
@@ -25,6 +26,18 @@ const commandField = resolveField('command');
 const pathField = resolveField('path');
 const contentField = resolveField('content');
 const urlField = resolveField('url');
+
+/** The call as the audit record and the approval request show it: who called which tool where, and the summary. */
+export function summarizeCall(call: ToolCall): SummarizedCall {
+  return {
+    tool: call.tool,
+    capability: call.capability,
+    client: call.client,
+    ...(call.sessionId !== undefined && { sessionId: call.sessionId }),
+    ...(call.cwd !== undefined && { cwd: call.cwd }),
+    summary: summarizeInput(call),
+  };
+}
 
 export function summarizeInput(call: ToolCall): string {
   const described = describe(call);
