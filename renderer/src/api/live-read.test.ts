@@ -58,4 +58,15 @@ describe('LiveRead', () => {
     next.resolve('ok');
     assert.deepEqual((await again).since, ['x']);
   });
+
+  test('latest: the newest snapshot seen while the read was in flight wins over its answer, else the answer', async () => {
+    const live = new LiveRead<string>();
+    const request = deferred<string>();
+    const read = live.latest(() => request.promise);
+    live.seen('snapshot 1');
+    live.seen('snapshot 2');
+    request.resolve('answer');
+    assert.equal(await read, 'snapshot 2');
+    assert.equal(await live.latest(async () => 'answer'), 'answer');
+  });
 });

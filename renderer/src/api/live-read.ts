@@ -20,4 +20,10 @@ export class LiveRead<E> {
       this.#inFlight.delete(since);
     }
   }
+
+  /** For events that each carry the whole state: the newest of the read's answer and the events seen meanwhile. */
+  async latest(request: () => Promise<E>): Promise<E> {
+    const { answer, since } = await this.read(request);
+    return since[since.length - 1] ?? answer;
+  }
 }

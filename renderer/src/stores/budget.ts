@@ -35,9 +35,7 @@ export const useBudget = create<BudgetState>()((set, get) => ({
   saving: false,
   async load() {
     try {
-      const { answer, since } = await liveBudget.read(() => api.get<BudgetResponse>(BUDGET_PATH));
-      // A live snapshot that arrived while the read was in flight is newer than its answer.
-      set({ data: since[since.length - 1] ?? answer, error: null });
+      set({ data: await liveBudget.latest(() => api.get<BudgetResponse>(BUDGET_PATH)), error: null });
     } catch (error) {
       set({ error: describeError(error) });
     }

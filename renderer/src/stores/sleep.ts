@@ -26,9 +26,7 @@ export const useSleep = create<SleepState>()((set) => ({
   busy: false,
   async load() {
     try {
-      const { answer, since } = await liveSleepMode.read(() => api.get<SleepModeResponse>(SLEEP_MODE_PATH));
-      // A live snapshot that arrived while the read was in flight is newer than its answer.
-      set({ data: since[since.length - 1] ?? answer, error: null });
+      set({ data: await liveSleepMode.latest(() => api.get<SleepModeResponse>(SLEEP_MODE_PATH)), error: null });
     } catch (error) {
       set({ error: describeError(error) });
     }
