@@ -36,6 +36,18 @@ function evalDeploy(command: string): Promise<{ status: number; body: { decision
   });
 }
 
+/** Holds answers the page is waiting for until the test opens it. */
+function gate(): { opened: Promise<void>; open(): void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/** Gives the page a moment to take in answers just delivered, before the test looks again. */
+async function letPageSettle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+}
+
 test('switching to enforce with a daily cap blocks a hook call over the cap, and Activity shows it', async ({
   page,
 }) => {
@@ -129,14 +141,13 @@ test('an ASK created while the page reads the queue stays in the queue', async (
   // The page's reads of the queue get the daemon's answer from before the request existed, and only once the
   // live event announcing the request has been shown: answers older than the event, as a slow read can bring.
   const before = (await daemon.api<unknown>('GET', '/api/json/approvals')).body;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = gate();
   const delivered: Promise<void>[] = [];
   let asked = false;
   await page.route('**/api/json/approvals', (route) => {
     // Reads sent after the request was made are not older than it: they go to the daemon.
     if (route.request().method() !== 'GET' || asked) return route.continue();
-    delivered.push(released.then(() => route.fulfill({ json: before })));
+    delivered.push(held.opened.then(() => route.fulfill({ json: before })));
   });
   const streamOpen = page.waitForResponse('**/api/json/events');
   await daemon.signIn(page, '#/activity');
@@ -148,10 +159,9 @@ test('an ASK created while the page reads the queue stays in the queue', async (
   const approved = evalDeploy('deploy production');
   const request = page.getByTestId('approval').filter({ hasText: 'deploy production' });
   await expect(request).toBeVisible();
-  release();
+  held.open();
   await Promise.all(delivered);
-  // Let the page take the older answers in before looking again.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  await letPageSettle(page);
   await expect(request).toBeVisible();
   await request.getByRole('button', { name: 'Approve' }).click();
   expect((await approved).body.decision).toBe('allow');
@@ -160,7 +170,7 @@ test('an ASK created while the page reads the queue stays in the queue', async (
 /** The pages that show things for a project folder: what they ask the daemon, and what they show for a folder. */
 const folderPages = [
   {
-    page: 'Rules',
+    name: 'Rules',
     hash: '#/rules',
     button: 'Show',
     path: '/api/json/rules',
@@ -168,7 +178,7 @@ const folderPages = [
     shown: (dir: string) => join(dir, '.ssg', 'rules', `${basename(dir)}.rules`),
   },
   {
-    page: 'Agents',
+    name: 'Agents',
     hash: '#/agents',
     button: 'Check',
     path: '/api/json/agents',
@@ -177,7 +187,7 @@ const folderPages = [
   },
 ];
 
-for (const { page: name, hash, button, path, param, shown } of folderPages) {
+for (const { name, hash, button, path, param, shown } of folderPages) {
   test(`the ${name} page shows the folder asked for last, whatever order the answers come in`, async ({ page }) => {
     const project = (folder: string): string => {
       const dir = join(daemon.home, folder);
@@ -187,14 +197,13 @@ for (const { page: name, hash, button, path, param, shown } of folderPages) {
     };
     const [first, second] = [project('first'), project('second')];
     // The answer for the first folder is held until the second folder's has been shown.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = gate();
     let firstDelivered: Promise<void> | undefined;
     await page.route(
       (url) => url.pathname === path,
       (route) => {
         if (new URL(route.request().url()).searchParams.get(param) !== first) return route.continue();
-        firstDelivered = released.then(() => route.continue());
+        firstDelivered = held.opened.then(() => route.continue());
       },
     );
     await daemon.signIn(page, hash);
@@ -205,10 +214,9 @@ for (const { page: name, hash, button, path, param, shown } of folderPages) {
     await folder.fill(second);
     await page.getByRole('button', { name: button }).click();
     await expect(page.getByRole('region', { name: shown(second) })).toBeVisible();
-    release();
+    held.open();
     await firstDelivered;
-    // Let the page take the older answer in before looking again.
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    await letPageSettle(page);
     await expect(page.getByRole('region', { name: shown(second) })).toBeVisible();
     await expect(page.getByRole('region', { name: shown(first) })).toHaveCount(0);
   });
