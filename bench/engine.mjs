@@ -3,7 +3,7 @@
 // Run: node --import tsx bench/engine.mjs
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileRules, evaluate, parseRules } from '../cli/src/engine/index.ts';
+import { compileRules, evaluate, parseRules } from '@ssg/engine/node';
 import { makeCalls, makeCorpus } from './corpus.mjs';
 import { fmt, summarize } from './stats.mjs';
 

@@ -2,7 +2,7 @@
 // Target: each evaluation under 50 ms. Run: node --import tsx bench/worst-case.mjs
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileRules, evaluate, parseRules } from '../cli/src/engine/index.ts';
+import { compileRules, evaluate, parseRules } from '@ssg/engine/node';
 import { fmt, summarize } from './stats.mjs';
 
 const rulesDir = new URL('../resources/rules/', import.meta.url).pathname;

@@ -1,23 +1,23 @@
 // Bundles the CLI into three CommonJS files. The hook entry is kept separate and small because it
 // runs before every tool call of every agent: its start-up time is the product's hot path.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { build, version } from 'esbuild';
 import { copyDaemonThreads, IMPORT_META_URL, NODE_BUNDLE } from '../scripts/node-bundle.mjs';
 
+const ENTRIES = {
+  ssg: 'src/main.ts',
+  hook: 'src/hook-main.ts',
+  // The MCP server and its SDK are most of the CLI's code; as a bundle of their own, loaded by `ssg mcp-server`
+  // only, they cost the other commands nothing at start-up.
+  mcp: 'src/mcp/server.ts',
+};
+
 // Names this build for the caches the hook keeps between runs (prepared rules, V8's code cache of the bundle),
-// which must never outlive the code that wrote them. Derived from what goes into the bundle, not from file
-// times: npm installs every file with the same mtime.
-const buildId = createHash('sha256')
-  .update(`${version}\0${JSON.stringify(NODE_BUNDLE)}\0`)
-  .update(
-    sourceFiles('src')
-      .map((file) => `${file}\0${readFileSync(file, 'utf8')}\0`)
-      .join(''),
-  )
-  .digest('hex')
-  .slice(0, 16);
+// which must never outlive the code that wrote them. Derived from every file esbuild inlines (the CLI's sources,
+// the workspace packages' — engine, hosts, … — and bundled dependencies), not from file times: npm installs every
+// file with the same mtime.
+const buildId = await hashOfInputs(Object.values(ENTRIES));
 
 const options = {
   ...NODE_BUNDLE,
@@ -27,11 +27,9 @@ const options = {
 };
 
 await Promise.all([
-  build({ ...options, entryPoints: ['src/main.ts'], outfile: 'dist/ssg.cjs' }),
-  build({ ...options, entryPoints: ['src/hook-main.ts'], outfile: 'dist/hook.cjs' }),
-  // The MCP server and its SDK are most of the CLI's code; as a bundle of their own, loaded by `ssg mcp-server`
-  // only, they cost the other commands nothing at start-up.
-  build({ ...options, entryPoints: ['src/mcp/server.ts'], outfile: 'dist/mcp.cjs' }),
+  ...Object.entries(ENTRIES).map(([name, entry]) =>
+    build({ ...options, entryPoints: [entry], outfile: `dist/${name}.cjs` }),
+  ),
   // The daemon (../daemon), loaded by `ssg daemon` and by the desktop app. Its native and server packages stay
   // outside the bundle: better-sqlite3 cannot be bundled, and they are dependencies of this package.
   build({
@@ -43,9 +41,18 @@ await Promise.all([
 ]);
 copyDaemonThreads('dist');
 
-function sourceFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : [join(dir, entry.name)]))
-    .filter((file) => !file.endsWith('.test.ts'))
-    .sort();
+/** A hash of esbuild's version and options and of the content of every file the entries pull in. */
+async function hashOfInputs(entryPoints) {
+  const { metafile } = await build({
+    ...NODE_BUNDLE,
+    define: IMPORT_META_URL.define,
+    entryPoints,
+    outdir: 'dist',
+    write: false,
+    metafile: true,
+  });
+  const hash = createHash('sha256').update(`${version}\0${JSON.stringify(NODE_BUNDLE)}\0`);
+  for (const file of Object.keys(metafile.inputs).sort())
+    hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
+  return hash.digest('hex').slice(0, 16);
 }

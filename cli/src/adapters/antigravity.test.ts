@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Capability } from '../engine/types';
+import type { Capability } from '@ssg/engine';
 import { antigravityAdapter } from './antigravity';
 
 describe('antigravity toolCapability', () => {

@@ -1,7 +1,7 @@
 // The explicit tool maps of the hosts. Maps are written as the spec lists them (capability → tool names) and
 // looked up case-insensitively, because hosts disagree on spelling (`Bash` in Codex's hook, `bash` in its MCP
 // calls). Names a map does not hold go to the shared keyword classifier.
-import type { Capability } from '../engine/types';
+import type { Capability } from '@ssg/engine';
 import { classifyTool } from './keyword-classifier';
 
 export type CapabilityMap = ReadonlyMap<string, Capability>;

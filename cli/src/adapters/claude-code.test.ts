@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { Capability, EvalResult } from '../engine/types';
+import type { Capability, EvalResult } from '@ssg/engine';
 import {
   CLAUDE_CODE_TOOLS,
   claudeCodeAdapter,

@@ -1,5 +1,5 @@
 // Claude Code: its PreToolUse hook payload in, its hook JSON out (design/hosts.md, spec "claude-code").
-import type { Capability, EvalResult, ToolCall } from '../engine/types';
+import type { Capability, EvalResult, ToolCall } from '@ssg/engine';
 import { type DetectableAdapter, detector, type HostSignals } from './host-detection';
 import { lazyInstallMethods } from '../install/adapter-installer';
 import { classifyTool } from './keyword-classifier';

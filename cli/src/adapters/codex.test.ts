@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Capability, EvalResult } from '../engine/types';
+import type { Capability, EvalResult } from '@ssg/engine';
 import { codexAdapter, formatCodexHookOutput } from './codex';
 import { InvalidToolCallError } from './invalid-tool-call';
 

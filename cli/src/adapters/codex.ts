@@ -1,7 +1,7 @@
 // Codex CLI: its native PreToolUse hook (`ssg hook codex --source=native`), the same payload shape as Claude
 // Code's. Its output rules differ (design/hosts.md): a deny needs a non-empty reason, and `ask` or a bare
 // `allow` count as a failed hook, which lets the call run.
-import type { EvalResult } from '../engine/types';
+import type { EvalResult } from '@ssg/engine';
 import { lazyInstallMethods } from '../install/adapter-installer';
 import { capabilityMap, mappedCapability } from './capability-map';
 import { type DetectableAdapter, detector, type HostSignals } from './host-detection';

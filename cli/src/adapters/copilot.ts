@@ -1,7 +1,7 @@
 // GitHub Copilot CLI: its preToolUse hook (`ssg hook copilot`). Stdin `{"timestamp","cwd","toolName",
 // "toolArgs"}` with `toolArgs` a JSON string (an object is accepted too); stdout
 // `{"permissionDecision":"allow|deny|ask","permissionDecisionReason":"…"}`, nothing when the call may run.
-import type { Capability, EvalResult, ToolCall } from '../engine/types';
+import type { Capability, EvalResult, ToolCall } from '@ssg/engine';
 import { type DetectableAdapter, detector, type HostSignals } from './host-detection';
 import { lazyInstallMethods } from '../install/adapter-installer';
 import {

@@ -1,6 +1,6 @@
 // Hosts that reach ssg through MCP (`ssg_evaluate`) or a shell wrapper rather than a hook of their own: they
 // speak the generic wire format and differ only in name, detection and tool map. Each adds its installer.
-import type { Capability } from '../engine/types';
+import type { Capability } from '@ssg/engine';
 import { genericWireFormat } from './generic';
 import { type DetectableAdapter, detector, type HostSignals } from './host-detection';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { EvalResult } from '../engine/types';
+import type { EvalResult } from '@ssg/engine';
 import { genericAdapter, parseGenericPayload, toWireResult } from './generic';
 import { InvalidToolCallError } from './invalid-tool-call';
 

@@ -1,6 +1,6 @@
 // The fallback adapter and the wire format of `ssg eval`: `{"tool": string, "input": object}` in, one JSON
 // line `{"decision","rule_id","reason","duration_ms"}` out.
-import type { Capability, EvalResult, ToolCall } from '../engine/types';
+import type { Capability, EvalResult, ToolCall } from '@ssg/engine';
 import { optionalString, parseJsonObject, requiredArguments, requiredToolName } from './invalid-tool-call';
 import { classifyTool } from './keyword-classifier';
 import type { ClientAdapter } from './types';

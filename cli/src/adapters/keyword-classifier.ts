@@ -3,7 +3,7 @@
 // prefix `mcp__<server>__` is dropped, and each word is matched by prefix against the keyword lists below.
 // Lists are tried in this order, riskiest first, so a name with words of two kinds gets the riskier one
 // (`read_url_content` → network, `delete_search_index` → write).
-import type { Capability } from '../engine/types';
+import type { Capability } from '@ssg/engine';
 
 export const CAPABILITY_KEYWORDS: ReadonlyArray<readonly [Capability, readonly string[]]> = [
   ['execute', ['bash', 'shell', 'exec', 'run', 'command', 'terminal', 'powershell', 'kill']],

@@ -8,7 +8,7 @@
 //
 // The plugin throws `reason` to stop the call on block and force; what it does on ask is its choice (OpenCode
 // has its own `ask` permission). log and shadow are reported as allow: the plugin has nothing to do for them.
-import type { Capability, EvalResult, ToolCall } from '../engine/types';
+import type { Capability, EvalResult, ToolCall } from '@ssg/engine';
 import { lazyInstallMethods } from '../install/adapter-installer';
 import { capabilityMap, mappedCapability } from './capability-map';
 import { type DetectableAdapter, detector, type HostSignals } from './host-detection';

@@ -1,6 +1,6 @@
 // The PreToolUse hook wire format that Claude Code and Codex share: `{session_id, cwd, hook_event_name,
 // tool_name, tool_input, …}` on stdin, `{"hookSpecificOutput":{…permissionDecision…}}` on stdout.
-import type { Capability, ToolCall } from '../engine/types';
+import type { Capability, ToolCall } from '@ssg/engine';
 import { InvalidToolCallError, parseJsonObject, requiredArguments, requiredToolName } from './invalid-tool-call';
 
 export function parsePreToolUsePayload(

@@ -1,6 +1,6 @@
 // The contract between ssg and an agent host (spec: "Capability (adapters)"). One adapter per host
 // translates the host's wire format into a ToolCall, classifies its tools and formats the verdict back.
-import type { Capability, EvalResult, ToolCall } from '../engine/types';
+import type { Capability, EvalResult, ToolCall } from '@ssg/engine';
 
 export interface ClientAdapter {
   readonly name: string;

@@ -1,5 +1,5 @@
 // The sentences hosts show to the agent (or the user) when ssg stops or questions a call.
-import type { EvalResult } from '../engine/types';
+import type { EvalResult } from '@ssg/engine';
 
 /** For block and force: which rule blocked, why, and for force what to run instead. */
 export function denialReason(result: EvalResult): string {

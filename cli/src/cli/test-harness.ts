@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const cliDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ssgBin = join(cliDir, 'bin', 'ssg.cjs');
-const daemonSources = join(cliDir, '..', 'daemon', 'src');
+// Everything the bundles are built from: the CLI's own sources, the daemon's and the workspace packages'.
+const sources = [join(cliDir, 'src'), join(cliDir, '..', 'daemon', 'src'), join(cliDir, '..', 'packages')];
 const bundles = ['ssg.cjs', 'hook.cjs', 'mcp.cjs', 'daemon.cjs', 'sql-writer-thread.cjs'].map((name) =>
   join(cliDir, 'dist', name),
 );
@@ -42,13 +43,14 @@ function acquire(lock: string): void {
 
 function bundlesAreFresh(): boolean {
   const built = Math.min(...bundles.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0));
-  return built > Math.max(newestSource(join(cliDir, 'src')), newestSource(daemonSources));
+  return built > Math.max(...sources.map(newestSource));
 }
 
 function newestSource(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
+    if (entry.name === 'node_modules') continue;
     if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
     else if (!entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
   }

@@ -1,7 +1,7 @@
 // The wire format of the daemon's audit routes (GET /api/json/audit, /audit/:id, /audit/stats), shared by the
 // daemon, which serves it, and `ssg audit`, which reads it. Every text in a record was redacted before it was
 // stored: secrets appear as `[redacted:<kind>]`.
-import type { Capability, Decision, MatchedCondition } from '../engine/types';
+import type { Capability, Decision, MatchedCondition } from '@ssg/engine';
 import type { DecidedBy } from './eval-protocol';
 import type { SummarizedCall } from './summarized-call';
 

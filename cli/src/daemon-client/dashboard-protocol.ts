@@ -1,6 +1,6 @@
 // The wire format of the dashboard's own routes (the sign-in tickets, the Rules and Agents pages), shared by the
 // daemon's routes, `ssg dashboard` and the renderer. docs/daemon-api.md describes every field.
-import type { Decision, Severity, Target } from '../engine/types';
+import type { Decision, Severity, Target } from '@ssg/engine';
 import type { AdapterHealth } from '../install/adapter-health';
 import type { InstallAction } from '../install/install-adapter';
 import type { FileChange } from '../install/install-report';

@@ -1,7 +1,7 @@
 // The wire format between a hook and the daemon's eval route (POST /api/json/eval). The hook has already parsed
 // its host's payload with the host's adapter, so the daemon receives the engine's ToolCall and answers with the
 // engine's EvalResult plus what only the daemon knows: who decided, a spending warning, the audit record's id.
-import type { EvalResult, ToolCall } from '../engine/types';
+import type { EvalResult, ToolCall } from '@ssg/engine';
 
 export const EVAL_PATH = '/api/json/eval';
 

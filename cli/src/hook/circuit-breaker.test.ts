@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import type { Decision } from '../engine/types';
+import type { Decision } from '@ssg/engine';
 import {
   applyCircuitBreaker,
   BREAKER_STATE_TTL_MS,

@@ -7,7 +7,7 @@
 // delays the breaker by a call, which is acceptable for a lock-out guard.
 import { readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Decision } from '../engine/types';
+import type { Decision } from '@ssg/engine';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { nameHash } from './name-hash';
 

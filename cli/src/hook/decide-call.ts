@@ -8,7 +8,7 @@
 // and one with no daemon announced never loads the client.
 import { announcedDaemonEndpoint } from '../daemon-client/daemon-endpoint';
 import { EVAL_PATH, type EvalRequest, type EvalResponse } from '../daemon-client/eval-protocol';
-import type { EvalResult, ToolCall } from '../engine/types';
+import type { EvalResult, ToolCall } from '@ssg/engine';
 import { failClosedSentinel, isFailClosed } from './fail-closed';
 
 /** The daemon's body limit; a larger call (a Write of a huge file) is evaluated here. */

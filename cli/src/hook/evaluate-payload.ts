@@ -1,8 +1,8 @@
 // `ssg certify`'s path from a Claude Code hook payload to a verdict: the claude-code adapter parses it exactly as
 // `ssg hook eval` does, then the rules evaluate it in-process (what the hook does when no daemon answers).
 import { claudeCodeAdapter } from '../adapters/claude-code';
-import { type CompiledRuleSet, evaluate } from '../engine';
-import type { EvalResult, ToolCall } from '../engine/types';
+import { type CompiledRuleSet, evaluate } from '@ssg/engine/node';
+import type { EvalResult, ToolCall } from '@ssg/engine/node';
 
 /**
  * The rules that apply to the call (those of its cwd, when it has one). Only the call's capability has to be

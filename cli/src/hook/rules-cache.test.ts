@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { CAPABILITIES, type Capability, evaluate, type ToolCall } from '../engine';
+import { CAPABILITIES, type Capability, evaluate, type ToolCall } from '@ssg/engine/node';
 import { loadRuleFiles } from '../rules/load';
 import { RulesUnusableError } from '../rules/rules-unusable';
 import { RulesCache } from './rules-cache';

@@ -14,9 +14,9 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CAPABILITIES, type Capability, type CompiledRuleSet, compileRules } from '../engine';
-import type { RegexForms } from '../engine/regex-form';
-import type { Diagnostic, ParsedFile, RuleNode } from '../engine/types';
+import { CAPABILITIES, type Capability, type CompiledRuleSet, compileRules } from '@ssg/engine/node';
+import type { RegexForms } from '@ssg/engine/node';
+import type { Diagnostic, ParsedFile, RuleNode } from '@ssg/engine/node';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { loadRuleFiles } from '../rules/load';
 import { nameHash } from './name-hash';

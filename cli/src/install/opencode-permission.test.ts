@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseRules } from '../engine';
+import { parseRules } from '@ssg/engine';
 import { addPermissions, type PermissionMaps, removePermissions, transpilePermissions } from './opencode-permission';
 import type { JsonObject } from './json-config';
 

@@ -2,7 +2,7 @@
 // even where the ssg plugin does not run. Only what a glob pattern says exactly is translated: one condition per
 // OR-group, not negated, on the field OpenCode matches (bash: the command, edit: the path, webfetch: the URL),
 // with a literal value (no `*` or `?`, which would become wildcards). Everything else is counted as skipped.
-import type { ConditionNode, RuleNode, Target } from '../engine/types';
+import type { ConditionNode, RuleNode, Target } from '@ssg/engine';
 import { isJsonObject, type JsonObject } from './json-config';
 
 export type PermissionAction = 'deny' | 'ask';

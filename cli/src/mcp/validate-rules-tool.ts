@@ -4,7 +4,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { toWireResult } from '../adapters/generic';
 import { lintRuleFiles } from '../commands/check/lint-rule-files';
-import { compileRules, evaluate, parseRules } from '../engine';
+import { compileRules, evaluate, parseRules } from '@ssg/engine/node';
 import { formatDiagnostic } from '../rules/format-diagnostic';
 import type { ToolContext } from './tool-context';
 import { guarded, jsonResult } from './tool-result';

@@ -4,10 +4,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { type CompiledRuleSet, compileRules, evaluate, lintRules, parseRules } from '../engine';
-import { hasNestedUnboundedQuantifier } from '../engine/regex-analysis';
-import { translateRegex } from '../engine/regex-dialect';
-import type { ConditionNode, Decision, EvalResult, ExprNode, ParsedFile, RuleNode, ToolCall } from '../engine/types';
+import {
+  type CompiledRuleSet,
+  compileRules,
+  evaluate,
+  lintRules,
+  parseRules,
+  regexHygieneProblem,
+} from '@ssg/engine/node';
+import type { ConditionNode, Decision, EvalResult, ExprNode, ParsedFile, RuleNode, ToolCall } from '@ssg/engine';
 import { bundledRulesDir } from './paths';
 
 export interface BundledRules {
@@ -99,21 +104,6 @@ function conditionsIn(node: ExprNode): ConditionNode[] {
 
 export function conditionsOf(rule: RuleNode): ConditionNode[] {
   return rule.groups.flat().flatMap(conditionsIn);
-}
-
-/**
- * Why a rule regex would not suit a linear-time engine, or undefined: the bundled rules use no lookaround, no
- * back-references and no repeated group that itself repeats, so the engine never has to fall back on bounds.
- */
-export function regexHygieneProblem(pattern: string): string | undefined {
-  const { tokens, problem } = translateRegex(pattern);
-  if (problem !== undefined) return problem;
-  if (tokens.some((token) => token.kind === 'open' && token.lookaround)) return 'lookaround';
-  if (tokens.some((token) => token.kind === 'escape' && /^(\\[1-9]|\\k<|\(\?P=)/.test(token.text))) {
-    return 'back-reference';
-  }
-  if (hasNestedUnboundedQuantifier(tokens)) return 'a repeated group that itself repeats';
-  return undefined;
 }
 
 const SEVERITY_OF: Partial<Record<Decision, string>> = { block: 'error', ask: 'warning' };

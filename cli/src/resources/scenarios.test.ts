@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { DECISIONS } from '../engine/types';
+import { DECISIONS } from '@ssg/engine';
 import { evaluateHookPayload } from '../hook/evaluate-payload';
 import { bundledScenariosDir } from './paths';
 import { loadBundledRules } from './rule-table';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { lintRules } from '../engine';
+import { lintRules } from '@ssg/engine/node';
 import {
   describeRuleFile,
   describeRuleTable,

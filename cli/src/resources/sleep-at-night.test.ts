@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ToolCall } from '../engine/types';
+import type { ToolCall } from '@ssg/engine';
 import {
   type CallCase,
   describeCall,

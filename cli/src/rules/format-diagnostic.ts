@@ -1,6 +1,6 @@
 // One diagnostic per line, in the `path:line:col: severity: message [code]` form editors and aider parse.
 import { isAbsolute, relative } from 'node:path';
-import type { Diagnostic } from '../engine/types';
+import type { Diagnostic } from '@ssg/engine';
 
 export function formatDiagnostic(diagnostic: Diagnostic, relativeTo?: string): string {
   const { line, column, severity, message, code } = diagnostic;

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { evaluate } from '../engine';
+import { evaluate } from '@ssg/engine/node';
 import { loadRules } from './load';
 import { RulesUnusableError } from './rules-unusable';
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { APPROVAL_ID_PATTERN, type ApprovalEvent } from 'ssg/src/daemon-client/approval-protocol';
-import type { ToolCall } from 'ssg/src/engine/types';
+import type { ToolCall } from '@ssg/engine';
 import { DaemonEvents } from '../events';
 import type { ApprovalRequest } from '../evaluation/ports';
 import { ApprovalQueue, type ApprovalQueueOptions, MAX_PENDING_APPROVALS } from './approval-queue';

@@ -11,7 +11,7 @@ import type {
   AuditWindowStats,
 } from 'ssg/src/daemon-client/audit-protocol';
 import { AUDIT_DEFAULT_LIMIT } from 'ssg/src/daemon-client/audit-protocol';
-import type { MatchedCondition } from 'ssg/src/engine/types';
+import type { MatchedCondition } from '@ssg/engine';
 import { type Db, type Migration, openDatabase } from '../store/database';
 import { type WriteFailureHandler, WriteQueue } from '../store/sql-writer';
 

@@ -1,7 +1,7 @@
 // The audit log's one-line view of a call: readable per capability, redacted, and bounded however big the input.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Capability, ToolCall } from 'ssg/src/engine/types';
+import type { Capability, ToolCall } from '@ssg/engine';
 import { MAX_SUMMARY_CHARS, summarizeInput, summarizeText } from './input-summary';
 
 const call = (tool: string, capability: Capability, input: Record<string, unknown>): ToolCall => ({

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ensureBuilt, Workspace } from 'ssg/src/cli/test-harness';
 import type { BudgetResponse } from 'ssg/src/daemon-client/budget-protocol';
-import type { ToolCall } from 'ssg/src/engine/types';
+import type { ToolCall } from '@ssg/engine';
 import { TestDaemon } from '../testing/test-daemon';
 
 const UNREACHABLE = 'http://127.0.0.1:1';

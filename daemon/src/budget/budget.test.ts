@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { BudgetResponse, BudgetUpdate } from 'ssg/src/daemon-client/budget-protocol';
-import type { ToolCall } from 'ssg/src/engine/types';
+import type { ToolCall } from '@ssg/engine';
 import type { CostEntry } from '../costs/cost-entry';
 import { testCostEntry } from '../costs/testing/cost-entry';
 import { DaemonEvents } from '../events';

@@ -17,7 +17,7 @@ import {
   type SpendSnapshot,
   type WindowSpend,
 } from 'ssg/src/daemon-client/budget-protocol';
-import type { ToolCall } from 'ssg/src/engine/types';
+import type { ToolCall } from '@ssg/engine';
 import type { Clock } from '../clock';
 import type { CostEntry, CostSink } from '../costs/cost-entry';
 import type { SpendingGate } from '../evaluation/ports';

@@ -1,7 +1,7 @@
 // What the evaluation pipeline needs from the other areas, as small interfaces, so each area (budget, rules,
 // approvals, audit) is built and tested on its own and the pipeline stays a readable sequence of steps.
-import type { CompiledRuleSet } from 'ssg/src/engine';
-import type { Decision, EvalResult, ToolCall } from 'ssg/src/engine/types';
+import type { CompiledRuleSet } from '@ssg/engine';
+import type { Decision, EvalResult, ToolCall } from '@ssg/engine';
 import type { DecidedBy } from 'ssg/src/daemon-client/eval-protocol';
 
 /** The accounting layer: spending caps are checked before any rule runs. */

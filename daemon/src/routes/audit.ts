@@ -12,7 +12,7 @@ import {
   type AuditRecord,
   type AuditStats,
 } from 'ssg/src/daemon-client/audit-protocol';
-import { CAPABILITIES, DECISIONS } from 'ssg/src/engine/types';
+import { CAPABILITIES, DECISIONS } from '@ssg/engine';
 import type { AuditLog } from '../audit/audit-log';
 import type { AuditStore } from '../audit/audit-store';
 import type { Clock } from '../clock';

@@ -9,7 +9,7 @@ import {
   type BudgetHistoryResponse,
 } from 'ssg/src/daemon-client/budget-protocol';
 import { EVAL_PATH } from 'ssg/src/daemon-client/eval-protocol';
-import type { ToolCall } from 'ssg/src/engine/types';
+import type { ToolCall } from '@ssg/engine';
 import type { CostEntry } from '../costs/cost-entry';
 import { testCostEntry } from '../costs/testing/cost-entry';
 import { TestDaemon } from '../testing/test-daemon';

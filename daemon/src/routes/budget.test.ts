@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import type { BudgetConfig, BudgetResponse } from 'ssg/src/daemon-client/budget-protocol';
 import { BUDGET_PATH } from 'ssg/src/daemon-client/budget-protocol';
 import { EVAL_PATH, type EvalResponse } from 'ssg/src/daemon-client/eval-protocol';
-import type { ToolCall } from 'ssg/src/engine/types';
+import type { ToolCall } from '@ssg/engine';
 import { INVALID_BUDGET_DOCUMENTS } from '../budget/invalid-budget-documents';
 import { MAX_JSON_DEPTH } from '../server/json-body';
 import { TestDaemon } from '../testing/test-daemon';

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ApprovalList } from 'ssg/src/daemon-client/approval-protocol';
 import type { AuditPage, AuditRecord } from 'ssg/src/daemon-client/audit-protocol';
 import type { EvalResponse } from 'ssg/src/daemon-client/eval-protocol';
-import type { ToolCall } from 'ssg/src/engine/types';
+import type { ToolCall } from '@ssg/engine';
 import { hostileBodies } from '../testing/hostile-bodies';
 import { TestDaemon } from '../testing/test-daemon';
 import { eventually } from '../testing/eventually';

@@ -3,7 +3,7 @@
 // has a bug worth a 400, and nothing of a rejected request reaches the ledger or the audit log.
 import type { FastifyPluginAsync } from 'fastify';
 import { EVAL_PATH, type EvalRequest } from 'ssg/src/daemon-client/eval-protocol';
-import { CAPABILITIES, DECISIONS } from 'ssg/src/engine/types';
+import { CAPABILITIES, DECISIONS } from '@ssg/engine';
 import type { EvaluationPipeline } from '../evaluation/evaluation-pipeline';
 
 const toolCallSchema = {

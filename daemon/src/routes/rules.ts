@@ -9,7 +9,7 @@ import {
   type RulesResponse,
   type SleepBundleRule,
 } from 'ssg/src/daemon-client/dashboard-protocol';
-import type { RuleNode } from 'ssg/src/engine/types';
+import type { RuleNode } from '@ssg/engine';
 import { parseRuleFile } from 'ssg/src/rules/load';
 import { RulesUnusableError } from 'ssg/src/rules/rules-unusable';
 import { bundledRulesDir } from 'ssg/src/resources/paths';

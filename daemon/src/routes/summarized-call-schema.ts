@@ -1,6 +1,6 @@
 // The JSON schema of a SummarizedCall (ssg/src/daemon-client/summarized-call.ts), spread into the response schemas
 // of the audit and approval routes, in the order the fields are sent.
-import { CAPABILITIES } from 'ssg/src/engine/types';
+import { CAPABILITIES } from '@ssg/engine';
 
 export const summarizedCallProperties = {
   tool: { type: 'string' },

@@ -11,8 +11,8 @@
 // next call pays nothing) and tells the dashboard, diagnostics included.
 import { type FSWatcher, statSync, watch } from 'node:fs';
 import { dirname } from 'node:path';
-import type { CompiledRuleSet } from 'ssg/src/engine';
-import type { Diagnostic, ToolCall } from 'ssg/src/engine/types';
+import type { CompiledRuleSet } from '@ssg/engine';
+import type { Diagnostic, ToolCall } from '@ssg/engine';
 import { type LoadedRules, loadRuleFiles } from 'ssg/src/rules/load';
 import { defaultRuleDirs, ruleFiles } from 'ssg/src/rules/sources';
 import type { DaemonEvents } from '../events';

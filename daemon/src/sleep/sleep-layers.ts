@@ -9,7 +9,7 @@
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SleepLayers as SleepLayersReport } from 'ssg/src/daemon-client/sleep-mode-protocol';
-import { parseRules } from 'ssg/src/engine';
+import { parseRules } from '@ssg/engine';
 import { writeFileAtomic } from 'ssg/src/fs/atomic-write';
 import { failClosedSentinel } from 'ssg/src/hook/fail-closed';
 

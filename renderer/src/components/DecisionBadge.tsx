@@ -1,5 +1,5 @@
 // A decision as a small labelled badge (the word is always shown; colour only supports it).
-import type { Decision } from 'ssg/src/engine/types';
+import type { Decision } from '@ssg/engine';
 
 const LABELS: Record<Decision, string> = {
   allow: 'Allowed',

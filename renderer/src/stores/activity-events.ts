@@ -2,7 +2,7 @@
 // and to the events replayed over a read that was in flight when they arrived (see api/live-read.ts).
 import type { ApprovalEvent, PendingApproval } from 'ssg/src/daemon-client/approval-protocol';
 import type { AuditRecord, AuditRecordSummary } from 'ssg/src/daemon-client/audit-protocol';
-import type { Decision } from 'ssg/src/engine/types';
+import type { Decision } from '@ssg/engine';
 
 export interface ActivityFilters {
   decision: Decision | '';

@@ -12,7 +12,7 @@ import {
   type AuditRecordSummary,
 } from '../../daemon-client/audit-protocol';
 import { callDaemon } from '../../daemon-client/call-daemon';
-import { DECISIONS } from '../../engine/types';
+import { DECISIONS } from '@ssg/engine';
 
 const help = `Usage: ssg audit [--decision <d>] [--client <name>] [--tool <name>] [-q <text>] [--limit <n>] [--json]
 

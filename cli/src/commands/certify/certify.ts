@@ -8,7 +8,7 @@ import type { Command } from '../../cli/command';
 import { inputError, usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
 import { renderTable } from '../../cli/table';
-import type { EvalResult } from '../../engine/types';
+import type { EvalResult } from '@ssg/engine';
 import { ssgHome } from '../../home';
 import { evaluateHookPayload } from '../../hook/evaluate-payload';
 import { formatDiagnostic } from '../../rules/format-diagnostic';

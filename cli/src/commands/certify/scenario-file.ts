@@ -3,7 +3,7 @@
 // `{"kind":"step","tool_name","tool_input":{…},"expected_decision","expected_rule_id"?,"description"?}`.
 // Every problem is reported as `file:line: what is wrong`; blank lines are skipped; unknown keys are allowed.
 import { describeJsonType, isPlainObject } from '../../adapters/invalid-tool-call';
-import { DECISIONS, type Decision } from '../../engine/types';
+import { DECISIONS, type Decision } from '@ssg/engine';
 
 export interface ScenarioMeta {
   name: string;

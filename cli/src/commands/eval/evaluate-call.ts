@@ -3,8 +3,8 @@
 // the same answer for the same call.
 import type { GenericPayload } from '../../adapters/generic';
 import { selectAdapter } from '../../adapters/registry';
-import { evaluate } from '../../engine';
-import type { Diagnostic, EvalResult, ToolCall } from '../../engine/types';
+import { evaluate } from '@ssg/engine/node';
+import type { Diagnostic, EvalResult, ToolCall } from '@ssg/engine/node';
 import { loadRules } from '../../rules/load';
 
 export interface EvaluateCallOptions {

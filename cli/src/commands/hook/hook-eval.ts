@@ -6,7 +6,7 @@
 import { claudeCodeAdapter, formatClaudeCodeOutput, permissionDecision } from '../../adapters/claude-code';
 import { preToolUseNotice } from '../../adapters/pre-tool-use';
 import { readStdin } from '../../cli/stdin';
-import type { EvalResult } from '../../engine/types';
+import type { EvalResult } from '@ssg/engine';
 import { ssgHome } from '../../home';
 import { applyCircuitBreaker, BREAKER_THRESHOLD, type BreakerVerdict } from '../../hook/circuit-breaker';
 import { decideCall } from '../../hook/decide-call';

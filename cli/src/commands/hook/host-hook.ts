@@ -2,7 +2,7 @@
 // host's payload, get the verdict (hook/decide-call.ts: the daemon, else the rules of the call's cwd), answer in
 // the host's format. What a call that cannot be evaluated gets differs per host, so each hook says it (onFailure).
 import { readStdin } from '../../cli/stdin';
-import type { EvalResult, ToolCall } from '../../engine/types';
+import type { EvalResult, ToolCall } from '@ssg/engine';
 import { ssgHome } from '../../home';
 import { decideCall } from '../../hook/decide-call';
 import type { HookOutput } from './hook-eval';

@@ -10,7 +10,7 @@ import {
 } from '../../adapters/invalid-tool-call';
 import { denialReason } from '../../adapters/verdict-text';
 import { readStdin } from '../../cli/stdin';
-import type { EvalResult, ToolCall } from '../../engine/types';
+import type { EvalResult, ToolCall } from '@ssg/engine';
 import { ssgHome } from '../../home';
 import { decideCall } from '../../hook/decide-call';
 import { failClosedSentinel, isFailClosed } from '../../hook/fail-closed';

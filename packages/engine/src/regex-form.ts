@@ -4,13 +4,9 @@
 // (translation, probing V8's linear-time engine, case folding, literal extraction) is most of what compiling a
 // rule set costs; building the matcher from a form only takes `new RegExp`. A process that starts for every
 // tool call (the hook) stores the forms and hands them back to `compileRules`, so it never redoes the analysis.
-import { setFlagsFromString } from 'node:v8';
 import { hasNestedUnboundedQuantifier, leadingPrefixes, requiredLiterals } from './regex-analysis';
 import { foldCase, splitLargeCounts, translateRegex } from './regex-dialect';
 import { joinTokens, type RegexToken } from './regex-syntax';
-
-// Lets `runsInLinearTime` ask V8 which patterns its linear-time engine accepts (the `l` flag compiles exactly those).
-setFlagsFromString('--enable-experimental-regexp-engine');
 
 /**
  * Bumped whenever the analysis or the meaning of a field changes, so forms stored by an older ssg are worked
@@ -132,7 +128,10 @@ function linearForm(tokens: readonly RegexToken[], flags: string): { tokens: Reg
   return undefined;
 }
 
-/** Whether V8's linear-time engine can run the pattern; false too for a source JavaScript rejects. */
+/**
+ * Whether V8's linear-time engine can run the pattern; false too for a source JavaScript rejects, and for every
+ * pattern where the engine is not switched on (the `l` flag exists only with node/v8-regexp-flags.ts).
+ */
 function runsInLinearTime(source: string, flags: string): boolean {
   try {
     new RegExp(source, `${flags}l`);

@@ -2,7 +2,7 @@
 // agent sends a megabyte of content or a rule holds a pathological pattern, and a JavaScript regex cannot be
 // interrupted once it runs, so the bound has to come from what we let it run on. Three mechanisms:
 //
-// 1. V8's linear-time engine. With the flag below, V8 abandons backtracking after 50,000 backtracks and
+// 1. V8's linear-time engine. With the flag node/v8-regexp-flags.ts sets, V8 abandons backtracking after 50,000 backtracks and
 //    finishes the match with an automaton, which kills exponential blow-ups like `(a+)+$`. It only covers
 //    patterns that engine can run (no lookaround, no back-references, no `i`/`u` flag, counts up to 16);
 //    regex-form.ts asks V8 which patterns those are, and rewrites `(?i)` patterns and large counts to get
@@ -21,10 +21,7 @@
 //    Likewise a pattern that only matches at the start (`^(rm|git\s+push)\s`) rejects a text (a line, for
 //    testLines) that starts with none of its leading prefixes — `rm`, `git` — without running, or compiling,
 //    the regex.
-import { setFlagsFromString } from 'node:v8';
 import { describeRegex, isCurrentForm, type RegexForm, type RegexForms } from './regex-form';
-
-setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
 
 /** Thrown inside a search that replaced a damaged form, to run it again (see BoundedRegex.retrying). */
 const FORM_REPLACED = Symbol('form replaced');

@@ -1,9 +1,13 @@
 // The governance engine: parse `.rules` text, compile it once, evaluate tool calls against it.
-// Pure: no file system, network or process access, so the CLI, the daemon and tests share it as is.
+// Pure: no file system, network or process access, so the CLI, the daemon, the dashboard and tests share it as
+// is. On Node, import `@ssg/engine/node` instead: the same API with V8's linear-time regex engine switched on.
 
 export { type CompiledRuleSet, compileRules } from './compiler';
 export { type EvaluateOptions, evaluate } from './evaluator';
+export { resolveField } from './fields';
 export { lintRules } from './lint';
 export { parseRules } from './parser';
+export type { RegexForms } from './regex-form';
+export { regexHygieneProblem } from './regex-hygiene';
 export { analyzeShell, type ShellAnalysis } from './shell/analyze';
 export * from './types';

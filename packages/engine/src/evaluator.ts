@@ -31,6 +31,8 @@ import type { Decision, EvalResult, MatchedCondition, ToolCall } from './types';
 export interface EvaluateOptions {
   /** Fill `matched` with the conditions that made the deciding rule fire. */
   explain?: boolean;
+  /** A monotonic clock in milliseconds that times the evaluation; `performance.now` unless the caller has a cheaper one. */
+  now?: () => number;
 }
 
 /** The pseudo-rule that asks when a command could not be analysed in full. */
@@ -63,7 +65,8 @@ interface Hit {
 }
 
 export function evaluate(ruleset: CompiledRuleSet, call: ToolCall, options: EvaluateOptions = {}): EvalResult {
-  const started = process.hrtime.bigint();
+  const now = options.now ?? performanceNow;
+  const started = now();
   let result: Omit<EvalResult, 'durationMs'>;
   try {
     result = decide(ruleset, withObjectInput(call), options.explain === true);
@@ -76,7 +79,7 @@ export function evaluate(ruleset: CompiledRuleSet, call: ToolCall, options: Eval
       matched: [],
     };
   }
-  return { ...result, durationMs: elapsedMs(started) };
+  return { ...result, durationMs: now() - started };
 }
 
 function decide(ruleset: CompiledRuleSet, call: ToolCall, explain: boolean): Omit<EvalResult, 'durationMs'> {
@@ -283,7 +286,4 @@ function withObjectInput(call: ToolCall): ToolCall {
   return typeof input === 'object' && input !== null && !Array.isArray(input) ? call : { ...call, input: {} };
 }
 
-/** Milliseconds since `started`. `process.hrtime` rather than `performance`, whose lazy load costs the hook ~2 ms. */
-function elapsedMs(started: bigint): number {
-  return Number(process.hrtime.bigint() - started) / 1e6;
-}
+const performanceNow = (): number => performance.now();
