@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { removeDaemonFile, writeDaemonFile } from 'ssg/src/daemon-client/daemon-file';
+import { removeDaemonFile, writeDaemonFile } from '@ssg/node/daemon-file';
 import { ApprovalQueue } from './approvals/approval-queue';
 import { AuditLog } from './audit/audit-log';
 import { AuditStore } from './audit/audit-store';

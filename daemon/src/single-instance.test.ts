@@ -1,7 +1,7 @@
 // One daemon per home: a second start is refused naming the first; a daemon.json left by a crash is no obstacle.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { writeDaemonFile } from 'ssg/src/daemon-client/daemon-file';
+import { writeDaemonFile } from '@ssg/node/daemon-file';
 import { ensureBuilt, Workspace } from 'ssg/src/cli/test-harness';
 import { startDaemon } from './daemon';
 import { DaemonAlreadyRunningError } from './single-instance';

@@ -1,7 +1,7 @@
 // One daemon per ssg home. Two would both hand out audit ids and count the same calls against the caps, so a
 // second start fails with a message naming the running one. A daemon.json left by a crash is stale, not a
 // conflict: only a daemon that answers its health route at the recorded url with the recorded pid counts.
-import { readDaemonFile } from 'ssg/src/daemon-client/daemon-file';
+import { readDaemonFile } from '@ssg/node/daemon-file';
 
 export class DaemonAlreadyRunningError extends Error {
   override readonly name = 'DaemonAlreadyRunningError';

@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { mintLicense, newTestIssuer } from '../../cli/src/license/mint.testing';
+import { mintLicense, newTestIssuer } from '@ssg/node/license/mint.testing';
 import { FakeMessagesApi, type ScriptedTurn } from '../support/fake-messages-api';
 import { hostBin, HostWorkspace } from '../support/host-workspace';
 import { xdgDirs } from '../support/xdg-dirs';

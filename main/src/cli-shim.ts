@@ -4,7 +4,7 @@
 // the bundled rules. It is a small script rather than a symlink: a symlink cannot carry those two variables.
 import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { posix, resolve, win32 } from 'node:path';
-import { writeFileAtomic } from 'ssg/src/fs/atomic-write';
+import { writeFileAtomic } from '@ssg/node/atomic-write';
 
 /** A line every shim carries, so a reinstall may replace it and never an `ssg` someone else put there. */
 export const SHIM_MARKER = 'ssg-desktop-cli-shim';

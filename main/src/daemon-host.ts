@@ -1,7 +1,7 @@
 // The desktop app hosts the daemon in its own process (the same startDaemon as `ssg daemon`). When the user
 // already runs one for this home (`ssg daemon` in a terminal), a second daemon would be refused, and two would
 // count every call twice anyway, so the app attaches to the running one instead and drives it over HTTP.
-import { daemonEndpoint } from 'ssg/src/daemon-client/daemon-endpoint';
+import { daemonEndpoint } from '@ssg/client/daemon-endpoint';
 import { type GovernanceClient, governanceClient } from './governance-client';
 
 /** What the host needs of a started daemon (RunningDaemon from daemon/src/daemon.ts). */

@@ -1,15 +1,11 @@
 // What the desktop shell asks of the daemon: Sleep at Night, the budget snapshot, and a one-time dashboard link.
 // It goes through the daemon's own HTTP API with the token, the same calls `ssg sleep` and `ssg dashboard` make,
 // so the daemon hosted in this process and one the user already runs (`ssg daemon`) are driven alike.
-import { type BudgetResponse, BUDGET_PATH } from 'ssg/src/daemon-client/budget-protocol';
-import { DASHBOARD_TICKETS_PATH, type DashboardTicket } from 'ssg/src/daemon-client/dashboard-protocol';
-import type { DaemonEndpoint } from 'ssg/src/daemon-client/daemon-endpoint';
-import { daemonRequest, type DaemonRequestOptions } from 'ssg/src/daemon-client/daemon-request';
-import {
-  SLEEP_MODE_PATH,
-  type SleepModeRequest,
-  type SleepModeResponse,
-} from 'ssg/src/daemon-client/sleep-mode-protocol';
+import { type BudgetResponse, BUDGET_PATH } from '@ssg/contracts/budget';
+import { DASHBOARD_TICKETS_PATH, type DashboardTicket } from '@ssg/contracts/dashboard';
+import type { DaemonEndpoint } from '@ssg/client/daemon-endpoint';
+import { daemonRequest, type DaemonRequestOptions } from '@ssg/client/daemon-request';
+import { SLEEP_MODE_PATH, type SleepModeRequest, type SleepModeResponse } from '@ssg/contracts/sleep-mode';
 
 export interface GovernanceClient {
   readonly url: string;

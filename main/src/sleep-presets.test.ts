@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MAX_SLEEP_MS } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import { MAX_SLEEP_MS } from '@ssg/contracts/sleep-mode';
 import { presetDurationMs, SLEEP_PRESETS, untilMorningMs } from './sleep-presets';
 
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 // The Sleep at Night durations the tray offers, as the renderer's Sleep page offers them: 1 hour, 8 hours, until
 // morning, 7 days, indefinite. "Until morning" is not a fixed length, so every preset is resolved at the moment
 // it is chosen into the `forMs` that POST /api/json/sleep-mode takes.
-import { MAX_SLEEP_MS } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import { MAX_SLEEP_MS } from '@ssg/contracts/sleep-mode';
 
 export type SleepPresetId = '1h' | '8h' | 'morning' | '7d' | 'indefinite';
 

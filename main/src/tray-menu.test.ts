@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { BudgetResponse, CapSpend, ScopeSpend, UsdSpend } from 'ssg/src/daemon-client/budget-protocol';
-import type { SleepModeResponse } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import type { BudgetResponse, CapSpend, ScopeSpend, UsdSpend } from '@ssg/contracts/budget';
+import type { SleepModeResponse } from '@ssg/contracts/sleep-mode';
 import { buildTrayMenu, sleepStatus, todaySpend, type TrayItem, trayTooltip } from './tray-menu';
 
 const now = new Date(2026, 2, 10, 22, 0);

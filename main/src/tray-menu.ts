@@ -2,8 +2,8 @@
 // own answers (GET /api/json/sleep-mode and /api/json/budget), so the tray, the dashboard and `ssg sleep` never
 // disagree. electron/tray.ts turns the model into an Electron Menu; keeping the model free of Electron lets the
 // wording and the choices be tested on Node.
-import type { BudgetResponse } from 'ssg/src/daemon-client/budget-protocol';
-import type { SleepModeResponse } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import type { BudgetResponse } from '@ssg/contracts/budget';
+import type { SleepModeResponse } from '@ssg/contracts/sleep-mode';
 import { SLEEP_PRESETS, type SleepPresetId } from './sleep-presets';
 
 export type TrayAction =

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { InvalidToolCallError } from '../adapters/invalid-tool-call';
 import { UnknownClientError } from '../adapters/registry';
-import { RulesUnusableError } from '../rules/rules-unusable';
+import { RulesUnusableError } from '@ssg/node/rules/rules-unusable';
 import type { Command } from './command';
 import { usageError } from './errors';
 import { ExitCode } from './exit-codes';

@@ -3,7 +3,7 @@
 // says how to see the details.
 import { InvalidToolCallError } from '../adapters/invalid-tool-call';
 import { adapterNames, UnknownClientError } from '../adapters/registry';
-import { RulesUnusableError } from '../rules/rules-unusable';
+import { RulesUnusableError } from '@ssg/node/rules/rules-unusable';
 import type { Command } from './command';
 import { CliError, formatCliError, inputError, rulesError, usageError } from './errors';
 import { ExitCode } from './exit-codes';

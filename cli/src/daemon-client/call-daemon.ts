@@ -2,9 +2,9 @@
 // becomes a CliError that says what went wrong and what to do, exit code 5.
 import { CliError } from '../cli/errors';
 import { ExitCode } from '../cli/exit-codes';
-import { ssgHome } from '../home';
-import { daemonEndpoint } from './daemon-endpoint';
-import { daemonRequest, type DaemonRequestOptions } from './daemon-request';
+import { ssgHome } from '@ssg/node/home';
+import { daemonEndpoint } from '@ssg/client/daemon-endpoint';
+import { daemonRequest, type DaemonRequestOptions } from '@ssg/client/daemon-request';
 
 export async function callDaemon<T>(path: string, options: DaemonRequestOptions = {}): Promise<T> {
   const endpoint = daemonEndpoint(ssgHome());

@@ -8,8 +8,8 @@
 import { readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Decision } from '@ssg/engine';
-import { writeFileAtomic } from '../fs/atomic-write';
-import { nameHash } from './name-hash';
+import { writeFileAtomic } from '@ssg/node/atomic-write';
+import { nameHash } from '@ssg/node/name-hash';
 
 export const BREAKER_THRESHOLD = 5;
 /** State files untouched for this long belong to finished sessions and are deleted. */

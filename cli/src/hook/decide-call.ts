@@ -6,10 +6,10 @@
 // Each way is imported when taken: the daemon client (node:net) only when a daemon announced itself, the engine
 // (rules, regex set-up, node:v8) only when none answered: a hook whose daemon answers never sets up the engine,
 // and one with no daemon announced never loads the client.
-import { announcedDaemonEndpoint } from '../daemon-client/daemon-endpoint';
-import { EVAL_PATH, type EvalRequest, type EvalResponse } from '../daemon-client/eval-protocol';
+import { announcedDaemonEndpoint } from '@ssg/client/daemon-endpoint';
+import { EVAL_PATH, type EvalRequest, type EvalResponse } from '@ssg/contracts/eval';
 import type { EvalResult, ToolCall } from '@ssg/engine';
-import { failClosedSentinel, isFailClosed } from './fail-closed';
+import { failClosedSentinel, isFailClosed } from '@ssg/node/fail-closed';
 
 /** The daemon's body limit; a larger call (a Write of a huge file) is evaluated here. */
 const MAX_DAEMON_BODY = 8 * 1024 * 1024;
@@ -41,7 +41,7 @@ export async function decideCall(call: ToolCall, options: DecideOptions): Promis
   } else if (JSON.stringify(request).length > MAX_DAEMON_BODY) {
     problem = 'the call is larger than the daemon accepts';
   } else {
-    const { daemonRequest } = await import('../daemon-client/daemon-request');
+    const { daemonRequest } = await import('@ssg/client/daemon-request');
     const reply = await daemonRequest<EvalResponse>(endpoint, EVAL_PATH, {
       method: 'POST',
       body: request,

@@ -2,7 +2,7 @@
 // install. Every check runs before anything is written, so a refused pull leaves the rules folder untouched.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { writeFileAtomic } from '@ssg/node/atomic-write';
 import { fetchText } from './fetch-text';
 import { hubError } from './hub-error';
 import { rulesUrl } from './hub-url';

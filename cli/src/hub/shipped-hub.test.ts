@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { lintRules } from '@ssg/engine/node';
 import { parseRules } from '@ssg/engine/node';
-import { resourcesDir } from '../resources/paths';
+import { resourcesDir } from '@ssg/node/resources';
 import { parseManifest } from './manifest';
 import { pinnedHubKey, SHIPPED_HUB_PUBLIC_KEY } from './pinned-key';
 import { checkSigningKey } from './trusted-manifest';

@@ -1,16 +1,10 @@
 // Whether each adapter's host is detected here and wired to ssg for a project: what `ssg doctor` prints and the
 // dashboard's Agents page shows (the daemon serves this same report at GET /api/json/agents).
 import { ADAPTERS } from '../adapters/registry';
+import type { AdapterHealth } from '@ssg/contracts/dashboard';
 import type { ClientAdapter } from '../adapters/types';
 import type { InstallTarget } from './adapter-installer';
 import { installerFor } from './installers';
-
-export interface AdapterHealth {
-  name: string;
-  detected: boolean;
-  installed: boolean;
-  problems: string[];
-}
 
 export function adapterHealth(adapter: ClientAdapter, target: InstallTarget): AdapterHealth {
   const installer = installerFor(adapter.name);

@@ -2,7 +2,7 @@
 // bytes differ, so a second `ssg init` leaves every file (and its mtime) alone. Writes are atomic; a file
 // behind a symbolic link (dotfile managers) is written at its target, keeping the link and the file's mode.
 import { existsSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { writeFileAtomic } from '@ssg/node/atomic-write';
 import type { InstallReport } from './install-report';
 
 /** The wanted content for the current one (undefined: the file does not exist); undefined removes the file. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { resourcesDir } from '../resources/paths';
+import { resourcesDir } from '@ssg/node/resources';
 import { ALL_HOOKS, BASH_WRAPPER, hookProblem, installHook, NODE_HOOK, uninstallHook } from './hook-templates';
 import { InstallFixture } from './install-fixture.testing';
 import { InstallReport } from './install-report';

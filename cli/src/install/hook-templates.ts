@@ -3,8 +3,8 @@
 // (PYTHONPATH). Hosts without a tool hook of their own (aider, pi, antigravity, nemoclaw) are governed this way.
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ssgHome } from '../home';
-import { resourcesDir } from '../resources/paths';
+import { ssgHome } from '@ssg/node/home';
+import { resourcesDir } from '@ssg/node/resources';
 import { commandOnPath } from './command-on-path';
 import { editFile } from './edit-file';
 import type { InstallReport } from './install-report';

@@ -1,14 +1,13 @@
 // One adapter's install or uninstall with everything that goes with it: the installer's files, the starter rules
 // an install brings, and the manual step when `ssg` is not on PATH. `ssg init`/`ssg uninstall` print the report;
 // the daemon's POST /api/json/agents/:name returns it to the dashboard.
-import { ssgHome } from '../home';
+import type { InstallAction } from '@ssg/contracts/dashboard';
+import { ssgHome } from '@ssg/node/home';
 import type { InstallTarget } from './adapter-installer';
 import { commandOnPath } from './command-on-path';
 import type { InstallReport } from './install-report';
 import { installerFor } from './installers';
 import { installStarterRules } from './starter-rules';
-
-export type InstallAction = 'install' | 'uninstall';
 
 /**
  * False for an adapter with nothing to install (generic, whose callers pipe tool calls into `ssg eval`).

@@ -1,15 +1,7 @@
 // What `ssg init` and `ssg uninstall` did, file by file, and what is left for the user to do by hand. Installers
 // record into it as they go; the commands print it.
 
-/** created/updated/removed: ssg wrote; unchanged: already as wanted; kept: not ssg's, left alone on purpose. */
-export type FileAction = 'created' | 'updated' | 'removed' | 'unchanged' | 'kept';
-
-export interface FileChange {
-  readonly path: string;
-  readonly action: FileAction;
-  /** Why, or what inside the file: "PreToolUse hook `ssg hook eval`". */
-  readonly note: string;
-}
+import type { FileAction, FileChange } from '@ssg/contracts/dashboard';
 
 export class InstallReport {
   readonly files: FileChange[] = [];

@@ -3,8 +3,8 @@
 // .rules file yet. The folder is shared by every host and owned by the user from then on, so uninstall keeps it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ssgHome } from '../home';
-import { bundledRulesDir } from '../resources/paths';
+import { ssgHome } from '@ssg/node/home';
+import { bundledRulesDir } from '@ssg/node/resources';
 import { editFile } from './edit-file';
 import type { InstallReport } from './install-report';
 

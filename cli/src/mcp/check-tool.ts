@@ -7,9 +7,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { lintRuleFiles } from '../commands/check/lint-rule-files';
 import { walkProject } from '../commands/check/walk';
-import { formatDiagnostic } from '../rules/format-diagnostic';
-import { parseRuleFile } from '../rules/load';
-import { describeFsError, ruleFiles } from '../rules/sources';
+import { formatDiagnostic } from '@ssg/node/rules/format-diagnostic';
+import { parseRuleFile } from '@ssg/node/rules/load';
+import { describeFsError, ruleFiles } from '@ssg/node/rules/sources';
 import { resolveToolPath, type ToolContext } from './tool-context';
 import { guarded, jsonResult, ToolInputError } from './tool-result';
 

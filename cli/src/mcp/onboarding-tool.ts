@@ -1,6 +1,6 @@
 // `ssg_onboarding` (group `onboarding`): what ssg is and the next step to set it up for the detected client.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ruleFiles } from '../rules/sources';
+import { ruleFiles } from '@ssg/node/rules/sources';
 import type { ToolContext } from './tool-context';
 import { guarded, jsonResult } from './tool-result';
 

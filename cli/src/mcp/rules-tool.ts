@@ -2,8 +2,8 @@
 // boundaries before it acts.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { displayPath } from '../rules/format-diagnostic';
-import { loadRules } from '../rules/load';
+import { displayPath } from '@ssg/node/rules/format-diagnostic';
+import { loadRules } from '@ssg/node/rules/load';
 import { resolveToolPath, type ToolContext } from './tool-context';
 import { guarded, jsonResult } from './tool-result';
 

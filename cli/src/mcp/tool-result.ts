@@ -4,7 +4,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidToolCallError } from '../adapters/invalid-tool-call';
 import { adapterNames, UnknownClientError } from '../adapters/registry';
-import { RulesUnusableError } from '../rules/rules-unusable';
+import { RulesUnusableError } from '@ssg/node/rules/rules-unusable';
 
 /** A fault in the arguments of a tool call that the tool found itself (beyond the input schema). */
 export class ToolInputError extends Error {

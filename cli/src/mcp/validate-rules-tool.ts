@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { toWireResult } from '../adapters/generic';
 import { lintRuleFiles } from '../commands/check/lint-rule-files';
 import { compileRules, evaluate, parseRules } from '@ssg/engine/node';
-import { formatDiagnostic } from '../rules/format-diagnostic';
+import { formatDiagnostic } from '@ssg/node/rules/format-diagnostic';
 import type { ToolContext } from './tool-context';
 import { guarded, jsonResult } from './tool-result';
 

@@ -2,7 +2,7 @@
 // request is settled exactly once, and the live stream hears every step.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { APPROVAL_ID_PATTERN, type ApprovalEvent } from 'ssg/src/daemon-client/approval-protocol';
+import { APPROVAL_ID_PATTERN, type ApprovalEvent } from '@ssg/contracts/approvals';
 import type { ToolCall } from '@ssg/engine';
 import { DaemonEvents } from '../events';
 import type { ApprovalRequest } from '../evaluation/ports';

@@ -10,7 +10,7 @@ import type {
   ApprovalResolution,
   ApprovalSettler,
   PendingApproval,
-} from 'ssg/src/daemon-client/approval-protocol';
+} from '@ssg/contracts/approvals';
 import { summarizeCall } from '../audit/input-summary';
 import type { Clock } from '../clock';
 import type { DaemonEvents } from '../events';

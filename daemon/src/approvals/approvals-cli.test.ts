@@ -3,7 +3,7 @@
 // the daemon's queue in-process; the CLI itself never imports daemon code.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { ApprovalList } from 'ssg/src/daemon-client/approval-protocol';
+import type { ApprovalList } from '@ssg/contracts/approvals';
 import type { Workspace } from 'ssg/src/cli/test-harness';
 import type { ApprovalOutcome, ApprovalRequest } from '../evaluation/ports';
 import { TestDaemon } from '../testing/test-daemon';

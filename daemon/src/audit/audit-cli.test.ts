@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Workspace } from 'ssg/src/cli/test-harness';
-import type { AuditPage } from 'ssg/src/daemon-client/audit-protocol';
+import type { AuditPage } from '@ssg/contracts/audit';
 import type { AuditEntry } from '../evaluation/ports';
 import { TestDaemon } from '../testing/test-daemon';
 

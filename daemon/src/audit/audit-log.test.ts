@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import type { AuditRecord } from 'ssg/src/daemon-client/audit-protocol';
+import type { AuditRecord } from '@ssg/contracts/audit';
 import { DaemonEvents } from '../events';
 import type { AuditEntry } from '../evaluation/ports';
 import { AuditLog } from './audit-log';

@@ -1,7 +1,7 @@
 // The evaluation pipeline's audit sink: turns an evaluated call into a stored record (input summarised and
 // redacted) and announces it on the live stream. Recording must never cost the agent its call, so a failed write
 // (a full disk, a locked file) is counted and shown in the stats instead of thrown.
-import type { AuditRecord } from 'ssg/src/daemon-client/audit-protocol';
+import type { AuditRecord } from '@ssg/contracts/audit';
 import type { DaemonEvents } from '../events';
 import type { AuditEntry, AuditSink } from '../evaluation/ports';
 import type { AuditRow, AuditStore } from './audit-store';

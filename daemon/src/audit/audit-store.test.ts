@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { AuditQuery } from 'ssg/src/daemon-client/audit-protocol';
+import type { AuditQuery } from '@ssg/contracts/audit';
 import { AUDIT_TEST_NOW, auditRow } from '../testing/audit-row';
 import { type AuditRow, AuditStore } from './audit-store';
 

@@ -2,7 +2,7 @@
 // execute call, the path (and how much was written) of a write, the url of a network call, the input as JSON
 // otherwise — always with secrets redacted and cut to MAX_SUMMARY_CHARS, because a Write can carry megabytes.
 import { resolveField } from '@ssg/engine';
-import type { SummarizedCall } from 'ssg/src/daemon-client/summarized-call';
+import type { SummarizedCall } from '@ssg/contracts/summarized-call';
 import type { ToolCall } from '@ssg/engine';
 import { redactSecrets } from './redact';
 

@@ -8,7 +8,7 @@ import {
   type Caps,
   CAP_UNITS,
   type CapField,
-} from 'ssg/src/daemon-client/budget-protocol';
+} from '@ssg/contracts/budget';
 import type { SpendAggregates } from './spend-aggregates';
 import { nextReset } from './windows';
 

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ensureBuilt, Workspace } from 'ssg/src/cli/test-harness';
-import type { BudgetResponse } from 'ssg/src/daemon-client/budget-protocol';
+import type { BudgetResponse } from '@ssg/contracts/budget';
 import type { ToolCall } from '@ssg/engine';
 import { TestDaemon } from '../testing/test-daemon';
 

@@ -11,7 +11,7 @@ import {
   CLIENT_NAME_PATTERN,
   DEFAULT_WARN_AT_PCT,
   MAX_BUDGET_CLIENTS,
-} from 'ssg/src/daemon-client/budget-protocol';
+} from '@ssg/contracts/budget';
 
 export const DEFAULT_BUDGET_CONFIG: BudgetConfig = Object.freeze({
   mode: 'off',

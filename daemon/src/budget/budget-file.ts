@@ -2,8 +2,8 @@
 // read whole and checked like a POST body; a broken file is reported, never half-applied.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BudgetConfig } from 'ssg/src/daemon-client/budget-protocol';
-import { writeFileAtomic } from 'ssg/src/fs/atomic-write';
+import type { BudgetConfig } from '@ssg/contracts/budget';
+import { writeFileAtomic } from '@ssg/node/atomic-write';
 import { BudgetConfigError, parseBudgetConfig } from './budget-config';
 
 export const BUDGET_FILE = 'budget.json';

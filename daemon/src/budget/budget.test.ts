@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import type { BudgetResponse, BudgetUpdate } from 'ssg/src/daemon-client/budget-protocol';
+import type { BudgetResponse, BudgetUpdate } from '@ssg/contracts/budget';
 import type { ToolCall } from '@ssg/engine';
 import type { CostEntry } from '../costs/cost-entry';
 import { testCostEntry } from '../costs/testing/cost-entry';

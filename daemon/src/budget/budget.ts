@@ -16,7 +16,7 @@ import {
   type ScopeSpend,
   type SpendSnapshot,
   type WindowSpend,
-} from 'ssg/src/daemon-client/budget-protocol';
+} from '@ssg/contracts/budget';
 import type { ToolCall } from '@ssg/engine';
 import type { Clock } from '../clock';
 import type { CostEntry, CostSink } from '../costs/cost-entry';

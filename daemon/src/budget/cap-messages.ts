@@ -2,7 +2,7 @@
 // which cap, the spend against it, and when it lets up, in local time, e.g.
 // "ssg spending limit: daily calls cap reached for claude-code (200/200 calls today); resets at 00:00 (in 3h 12m)".
 import { formatResetTime, formatUsd } from 'ssg/src/commands/budget/spend-format';
-import type { BudgetWindow } from 'ssg/src/daemon-client/budget-protocol';
+import type { BudgetWindow } from '@ssg/contracts/budget';
 import { type CapStanding, usedFraction } from './active-caps';
 
 const WINDOW_PHRASE: Record<BudgetWindow, string> = {

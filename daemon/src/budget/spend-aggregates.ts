@@ -3,7 +3,7 @@
 // ledger at start and whenever a calendar day or month rolls over); rolling windows are RollingSums that shed
 // entries as they age out. Every entry counts where its `at` falls: a response read late from an old log line
 // lands in the windows its time belongs to, or in none.
-import type { BudgetWindow } from 'ssg/src/daemon-client/budget-protocol';
+import type { BudgetWindow } from '@ssg/contracts/budget';
 import type { ClientTotals, Ledger } from './ledger';
 import { RollingSum } from './rolling-sum';
 import { type CalendarWindow, calendarBounds, isRolling, type RollingWindow, rollingCutoff } from './windows';

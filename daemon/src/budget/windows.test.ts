@@ -3,7 +3,7 @@
 // windows are fixed durations. Expected values are UTC instants, so they do not depend on the zone of the machine.
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
-import type { BudgetWindow } from 'ssg/src/daemon-client/budget-protocol';
+import type { BudgetWindow } from '@ssg/contracts/budget';
 import { type CalendarWindow, calendarBounds, HOUR_MS, nextReset, WEEK_MS, windowStart } from './windows';
 
 const originalTz = process.env.TZ;

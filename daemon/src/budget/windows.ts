@@ -1,7 +1,7 @@
 // Where each spending window begins and when it next resets. Calendar windows follow the local time zone through
 // local Date arithmetic (`new Date(y, m, d)` is local midnight, and day 32 of a month rolls into the next), so a
 // daylight-saving day is 23 or 25 hours long rather than off by one. Rolling windows are plain durations.
-import type { BudgetWindow } from 'ssg/src/daemon-client/budget-protocol';
+import type { BudgetWindow } from '@ssg/contracts/budget';
 
 export const HOUR_MS = 60 * 60 * 1000;
 export const WEEK_MS = 7 * 24 * HOUR_MS;

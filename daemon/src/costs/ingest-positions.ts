@@ -4,7 +4,7 @@
 // from another version — costs one full re-read, never a wrong total.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from 'ssg/src/fs/atomic-write';
+import { writeFileAtomic } from '@ssg/node/atomic-write';
 import { isRecord } from './log-fields';
 import type { ParseState } from './log-source';
 import type { TailPosition } from './log-tailer';

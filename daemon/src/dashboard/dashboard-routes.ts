@@ -2,11 +2,7 @@
 // the browser opens it, GET /login trades the ticket for an HttpOnly, SameSite=Strict session cookie and sends the
 // browser on to `/`, so the token itself never reaches the page. Logout ends the session.
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  DASHBOARD_LOGOUT_PATH,
-  DASHBOARD_TICKETS_PATH,
-  type DashboardTicket,
-} from 'ssg/src/daemon-client/dashboard-protocol';
+import { DASHBOARD_LOGOUT_PATH, DASHBOARD_TICKETS_PATH, type DashboardTicket } from '@ssg/contracts/dashboard';
 import { clearedSessionCookie, sessionCookie, sessionIdOf } from './cookie-auth';
 import { signInPage } from './pages';
 import { setDashboardHeaders } from './security-headers';

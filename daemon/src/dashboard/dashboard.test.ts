@@ -8,12 +8,8 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { SLEEP_MODE_PATH } from 'ssg/src/daemon-client/sleep-mode-protocol';
-import {
-  DASHBOARD_LOGOUT_PATH,
-  DASHBOARD_TICKETS_PATH,
-  type DashboardTicket,
-} from 'ssg/src/daemon-client/dashboard-protocol';
+import { SLEEP_MODE_PATH } from '@ssg/contracts/sleep-mode';
+import { DASHBOARD_LOGOUT_PATH, DASHBOARD_TICKETS_PATH, type DashboardTicket } from '@ssg/contracts/dashboard';
 import { TestDaemon } from '../testing/test-daemon';
 import { DASHBOARD_CSP } from './security-headers';
 import { TICKET_TTL_MS } from './tickets';

@@ -3,7 +3,7 @@
 // approval queue, and finally the audit record, which the dashboard's live stream shows.
 import { evaluate } from '@ssg/engine/node';
 import type { EvalResult } from '@ssg/engine/node';
-import type { EvalRequest, EvalResponse } from 'ssg/src/daemon-client/eval-protocol';
+import type { EvalRequest, EvalResponse } from '@ssg/contracts/eval';
 import type { Clock } from '../clock';
 import type { ApprovalGate, AuditSink, RuleSource, SpendingGate } from './ports';
 

@@ -2,7 +2,7 @@
 // approvals, audit) is built and tested on its own and the pipeline stays a readable sequence of steps.
 import type { CompiledRuleSet } from '@ssg/engine';
 import type { Decision, EvalResult, ToolCall } from '@ssg/engine';
-import type { DecidedBy } from 'ssg/src/daemon-client/eval-protocol';
+import type { DecidedBy } from '@ssg/contracts/eval';
 
 /** The accounting layer: spending caps are checked before any rule runs. */
 export interface SpendingGate {

@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { ensureBuilt, ssgBin, Workspace } from 'ssg/src/cli/test-harness';
-import type { BudgetConfig, BudgetResponse, BudgetUpdate } from 'ssg/src/daemon-client/budget-protocol';
-import type { EvalResponse } from 'ssg/src/daemon-client/eval-protocol';
-import type { SleepModeRequest, SleepModeResponse } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import type { BudgetConfig, BudgetResponse, BudgetUpdate } from '@ssg/contracts/budget';
+import type { EvalResponse } from '@ssg/contracts/eval';
+import type { SleepModeRequest, SleepModeResponse } from '@ssg/contracts/sleep-mode';
 
 const ROUNDS = 5;
 /** Evaluations in flight at once: also the most a lost (uncommitted) group commit can hold. */

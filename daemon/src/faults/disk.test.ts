@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, type TestContext, test } from 'node:test';
 import { ensureBuilt, Workspace } from 'ssg/src/cli/test-harness';
-import type { BudgetResponse } from 'ssg/src/daemon-client/budget-protocol';
-import type { SleepModeResponse } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import type { BudgetResponse } from '@ssg/contracts/budget';
+import type { SleepModeResponse } from '@ssg/contracts/sleep-mode';
 import { TestDaemon } from '../testing/test-daemon';
 
 /** Mounts used by this file, unmounted (newest first) at the end whatever happens. */

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { ApprovalList } from 'ssg/src/daemon-client/approval-protocol';
+import type { ApprovalList } from '@ssg/contracts/approvals';
 import type { ApprovalOutcome, ApprovalRequest } from '../evaluation/ports';
 import { MAX_JSON_DEPTH } from '../server/json-body';
 import { TestDaemon, type TestResponse } from '../testing/test-daemon';

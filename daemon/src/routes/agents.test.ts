@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { AGENTS_PATH, type AgentChangeResponse, type AgentsResponse } from 'ssg/src/daemon-client/dashboard-protocol';
+import { AGENTS_PATH, type AgentChangeResponse, type AgentsResponse } from '@ssg/contracts/dashboard';
 import { TestDaemon } from '../testing/test-daemon';
 
 describe('agents routes', () => {

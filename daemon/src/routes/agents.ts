@@ -8,7 +8,7 @@ import {
   type AgentChangeRequest,
   type AgentChangeResponse,
   type AgentsResponse,
-} from 'ssg/src/daemon-client/dashboard-protocol';
+} from '@ssg/contracts/dashboard';
 import type { InstallTarget } from 'ssg/src/install/adapter-installer';
 import { adapterHealthReport } from 'ssg/src/install/adapter-health';
 import { ConfigFileError } from 'ssg/src/install/config-file-error';

@@ -3,7 +3,7 @@
 // reason; malformed bodies are a 400 that leaves the request waiting.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { ApprovalAnswerResponse, ApprovalList } from 'ssg/src/daemon-client/approval-protocol';
+import type { ApprovalAnswerResponse, ApprovalList } from '@ssg/contracts/approvals';
 import type { ApprovalRequest } from '../evaluation/ports';
 import { TestDaemon } from '../testing/test-daemon';
 

@@ -9,7 +9,7 @@ import {
   type ApprovalAnswerResponse,
   type ApprovalList,
   MAX_APPROVAL_NOTE_CHARS,
-} from 'ssg/src/daemon-client/approval-protocol';
+} from '@ssg/contracts/approvals';
 import type { ApprovalQueue } from '../approvals/approval-queue';
 import { conflict, notFound } from '../server/http-error';
 import { summarizedCallProperties, summarizedCallRequired } from './summarized-call-schema';

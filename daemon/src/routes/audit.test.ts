@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { AuditPage, AuditRecord, AuditStats } from 'ssg/src/daemon-client/audit-protocol';
+import type { AuditPage, AuditRecord, AuditStats } from '@ssg/contracts/audit';
 import type { AuditEntry } from '../evaluation/ports';
 import { TestDaemon } from '../testing/test-daemon';
 

@@ -11,7 +11,7 @@ import {
   type AuditQuery,
   type AuditRecord,
   type AuditStats,
-} from 'ssg/src/daemon-client/audit-protocol';
+} from '@ssg/contracts/audit';
 import { CAPABILITIES, DECISIONS } from '@ssg/engine';
 import type { AuditLog } from '../audit/audit-log';
 import type { AuditStore } from '../audit/audit-store';

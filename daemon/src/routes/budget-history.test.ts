@@ -3,12 +3,8 @@
 // racing calls are all counted (the group commit is flushed first), and every bad `hours` or token is refused.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import {
-  BUDGET_HISTORY_MAX_HOURS,
-  BUDGET_HISTORY_PATH,
-  type BudgetHistoryResponse,
-} from 'ssg/src/daemon-client/budget-protocol';
-import { EVAL_PATH } from 'ssg/src/daemon-client/eval-protocol';
+import { BUDGET_HISTORY_MAX_HOURS, BUDGET_HISTORY_PATH, type BudgetHistoryResponse } from '@ssg/contracts/budget';
+import { EVAL_PATH } from '@ssg/contracts/eval';
 import type { ToolCall } from '@ssg/engine';
 import type { CostEntry } from '../costs/cost-entry';
 import { testCostEntry } from '../costs/testing/cost-entry';

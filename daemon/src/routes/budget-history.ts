@@ -8,7 +8,7 @@ import {
   BUDGET_HISTORY_MAX_HOURS,
   BUDGET_HISTORY_PATH,
   type BudgetHistoryResponse,
-} from 'ssg/src/daemon-client/budget-protocol';
+} from '@ssg/contracts/budget';
 import type { Budget } from '../budget/budget';
 import { badRequest } from '../server/http-error';
 

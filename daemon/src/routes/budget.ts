@@ -2,7 +2,7 @@
 // configuration with a whole new document (docs/daemon-api.md). Both need the token: the ledger says what the
 // user's agents did. A rejected POST is a 400 naming the field (or a 409 for a stale copy) and changes nothing.
 import type { FastifyPluginAsync } from 'fastify';
-import { BUDGET_PATH, BUDGET_WINDOWS } from 'ssg/src/daemon-client/budget-protocol';
+import { BUDGET_PATH, BUDGET_WINDOWS } from '@ssg/contracts/budget';
 import type { Budget } from '../budget/budget';
 import { StaleBudgetError } from '../budget/budget';
 import { BudgetConfigError, budgetConfigSchema, parseBudgetConfig } from '../budget/budget-config';

@@ -2,7 +2,7 @@
 // is the verdict (see ssg/src/daemon-client/eval-protocol.ts). Strict schemas: a hook that sends something else
 // has a bug worth a 400, and nothing of a rejected request reaches the ledger or the audit log.
 import type { FastifyPluginAsync } from 'fastify';
-import { EVAL_PATH, type EvalRequest } from 'ssg/src/daemon-client/eval-protocol';
+import { EVAL_PATH, type EvalRequest } from '@ssg/contracts/eval';
 import { CAPABILITIES, DECISIONS } from '@ssg/engine';
 import type { EvaluationPipeline } from '../evaluation/evaluation-pipeline';
 

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { RULES_PATH, type RulesResponse } from 'ssg/src/daemon-client/dashboard-protocol';
+import { RULES_PATH, type RulesResponse } from '@ssg/contracts/dashboard';
 import { TestDaemon } from '../testing/test-daemon';
 
 describe('rules route', () => {

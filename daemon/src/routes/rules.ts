@@ -3,16 +3,11 @@
 // bundle with their security categories, read once from the bundled resources.
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  RULES_PATH,
-  type RuleFileSummary,
-  type RulesResponse,
-  type SleepBundleRule,
-} from 'ssg/src/daemon-client/dashboard-protocol';
+import { RULES_PATH, type RuleFileSummary, type RulesResponse, type SleepBundleRule } from '@ssg/contracts/dashboard';
 import type { RuleNode } from '@ssg/engine';
-import { parseRuleFile } from 'ssg/src/rules/load';
-import { RulesUnusableError } from 'ssg/src/rules/rules-unusable';
-import { bundledRulesDir } from 'ssg/src/resources/paths';
+import { parseRuleFile } from '@ssg/node/rules/load';
+import { RulesUnusableError } from '@ssg/node/rules/rules-unusable';
+import { bundledRulesDir } from '@ssg/node/resources';
 import type { RuleRegistry } from '../rules/rule-registry';
 import { conflict } from '../server/http-error';
 import { existingFolder, folderSchema } from './absolute-folder';

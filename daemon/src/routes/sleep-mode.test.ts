@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { MAX_SLEEP_MS, SLEEP_MODE_PATH, type SleepModeResponse } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import { MAX_SLEEP_MS, SLEEP_MODE_PATH, type SleepModeResponse } from '@ssg/contracts/sleep-mode';
 import { TestDaemon } from '../testing/test-daemon';
 
 const HOUR = 3_600_000;

@@ -2,7 +2,7 @@
 // token (spec, Authentication 5). A body the schema rejects is a 400 that names the field and what it must be, and
 // changes nothing: validation runs before the handler.
 import type { FastifyPluginAsync, FastifySchemaValidationError } from 'fastify';
-import { MAX_SLEEP_MS, SLEEP_MODE_PATH, type SleepModeRequest } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import { MAX_SLEEP_MS, SLEEP_MODE_PATH, type SleepModeRequest } from '@ssg/contracts/sleep-mode';
 import { badRequest } from '../server/http-error';
 import type { SleepMode } from '../sleep/sleep-mode';
 

@@ -13,8 +13,8 @@ import { type FSWatcher, statSync, watch } from 'node:fs';
 import { dirname } from 'node:path';
 import type { CompiledRuleSet } from '@ssg/engine';
 import type { Diagnostic, ToolCall } from '@ssg/engine';
-import { type LoadedRules, loadRuleFiles } from 'ssg/src/rules/load';
-import { defaultRuleDirs, ruleFiles } from 'ssg/src/rules/sources';
+import { type LoadedRules, loadRuleFiles } from '@ssg/node/rules/load';
+import { defaultRuleDirs, ruleFiles } from '@ssg/node/rules/sources';
 import type { DaemonEvents } from '../events';
 import type { RuleSource } from '../evaluation/ports';
 

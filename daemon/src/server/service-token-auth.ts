@@ -3,7 +3,7 @@
 // spend ledger describe what the user's agents did, which is nobody else's business on a shared machine.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SERVICE_TOKEN_HEADER_NAME } from 'ssg/src/daemon-client/service-token-header';
+import { SERVICE_TOKEN_HEADER_NAME } from '@ssg/contracts/service-token-header';
 import { tokenMatches } from '../token/daemon-token';
 
 declare module 'fastify' {

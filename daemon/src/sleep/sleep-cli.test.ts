@@ -6,8 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Workspace } from 'ssg/src/cli/test-harness';
-import type { AuditPage } from 'ssg/src/daemon-client/audit-protocol';
-import type { SleepModeResponse } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import type { AuditPage } from '@ssg/contracts/audit';
+import type { SleepModeResponse } from '@ssg/contracts/sleep-mode';
 import { TestDaemon } from '../testing/test-daemon';
 
 const UNREACHABLE = 'http://127.0.0.1:1';

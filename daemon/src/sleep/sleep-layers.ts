@@ -8,10 +8,10 @@
 // <home>/rules/ is also the user's own rules folder: only these two file names are ever written or removed.
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SleepLayers as SleepLayersReport } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import type { SleepLayers as SleepLayersReport } from '@ssg/contracts/sleep-mode';
 import { parseRules } from '@ssg/engine';
-import { writeFileAtomic } from 'ssg/src/fs/atomic-write';
-import { failClosedSentinel } from 'ssg/src/hook/fail-closed';
+import { writeFileAtomic } from '@ssg/node/atomic-write';
+import { failClosedSentinel } from '@ssg/node/fail-closed';
 
 export interface SleepLayerFiles {
   /** The folder holding the bundled sleep-at-night.rules and self-preservation.rules. */

@@ -4,8 +4,8 @@
 // never quotes its content.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from 'ssg/src/fs/atomic-write';
-import { describeFsError } from 'ssg/src/rules/sources';
+import { writeFileAtomic } from '@ssg/node/atomic-write';
+import { describeFsError } from '@ssg/node/rules/sources';
 import type { SleepState } from './sleep-state-machine';
 
 const FORMAT_VERSION = 1;

@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, mock, test } from 'node:test';
-import { MAX_SLEEP_MS, type SleepModeResponse } from 'ssg/src/daemon-client/sleep-mode-protocol';
-import { bundledRulesDir } from 'ssg/src/resources/paths';
+import { MAX_SLEEP_MS, type SleepModeResponse } from '@ssg/contracts/sleep-mode';
+import { bundledRulesDir } from '@ssg/node/resources';
 import { DaemonEvents } from '../events';
 import { MAX_TIMER_DELAY_MS, SleepMode } from './sleep-mode';
 import { sleepModeFilePath } from './sleep-mode-file';

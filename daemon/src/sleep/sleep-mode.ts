@@ -9,8 +9,8 @@
 // (indefinite), the layers are armed, GET reports the problem, and the file is left for inspection until a POST
 // writes a new state. Every step orders its writes so that a crash half-way leaves the state armed: arming
 // persists the state before writing the layers, tearing down removes the layers before persisting off.
-import type { SleepModeRequest, SleepModeResponse } from 'ssg/src/daemon-client/sleep-mode-protocol';
-import { bundledRulesDir } from 'ssg/src/resources/paths';
+import type { SleepModeRequest, SleepModeResponse } from '@ssg/contracts/sleep-mode';
+import { bundledRulesDir } from '@ssg/node/resources';
 import type { Clock } from '../clock';
 import type { DaemonEvents } from '../events';
 import { SleepLayers } from './sleep-layers';

@@ -1,7 +1,7 @@
 // The spec's Sleep at Night table, row by row, then the cells the spec leaves open (decided in the module).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MAX_SLEEP_MS } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import { MAX_SLEEP_MS } from '@ssg/contracts/sleep-mode';
 import {
   describeSleepState,
   nextSleepState,

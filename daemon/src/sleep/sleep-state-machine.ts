@@ -10,7 +10,7 @@
 // indefinite) and keeps `since`, and re-arms so a layer file that went missing comes back. Disabling while off
 // tears down again, so `ssg sleep off` always leaves the layers down. An elapsed timed state counts as off for
 // every event, so an enable after the window starts a new window.
-import type { SleepModeName } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import type { SleepModeName } from '@ssg/contracts/sleep-mode';
 
 export type SleepState =
   | { mode: 'off' }

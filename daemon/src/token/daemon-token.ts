@@ -3,8 +3,8 @@
 // the CLI (same user) can read it. Agents run as that user too; self-preservation.rules stops them reading it.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { daemonTokenPath } from 'ssg/src/daemon-client/daemon-file';
-import { writeFileAtomic } from 'ssg/src/fs/atomic-write';
+import { daemonTokenPath } from '@ssg/node/daemon-file';
+import { writeFileAtomic } from '@ssg/node/atomic-write';
 
 const TOKEN_FORMAT = /^[0-9a-f]{64}$/;
 

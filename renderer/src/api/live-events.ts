@@ -1,9 +1,9 @@
 // One EventSource on the daemon's live stream (GET /api/json/events) for the whole dashboard. EventSource sends the
 // session cookie by itself on a same-origin URL and reconnects on its own; stores subscribe by event name.
-import type { ApprovalEvent } from 'ssg/src/daemon-client/approval-protocol';
-import type { AuditRecord } from 'ssg/src/daemon-client/audit-protocol';
-import type { BudgetResponse } from 'ssg/src/daemon-client/budget-protocol';
-import type { SleepModeResponse } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import type { ApprovalEvent } from '@ssg/contracts/approvals';
+import type { AuditRecord } from '@ssg/contracts/audit';
+import type { BudgetResponse } from '@ssg/contracts/budget';
+import type { SleepModeResponse } from '@ssg/contracts/sleep-mode';
 
 export interface LiveEventMap {
   decision: AuditRecord;

@@ -1,6 +1,6 @@
 // A cap meter: how much of a limit is used, with the numbers beside it. Colour changes at the warn level and at
 // the cap, and the numbers say it too, so colour is never the only signal.
-import type { CapSpend } from 'ssg/src/daemon-client/budget-protocol';
+import type { CapSpend } from '@ssg/contracts/budget';
 import { formatResetsAt } from './format';
 
 interface MeterProps {

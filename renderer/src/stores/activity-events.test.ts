@@ -4,8 +4,8 @@
 /// <reference types="node" />
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { ApprovalEvent, PendingApproval } from 'ssg/src/daemon-client/approval-protocol';
-import type { AuditRecord } from 'ssg/src/daemon-client/audit-protocol';
+import type { ApprovalEvent, PendingApproval } from '@ssg/contracts/approvals';
+import type { AuditRecord } from '@ssg/contracts/audit';
 import { type ActivityFilters, KEEP, withApprovalEvent, withDecision } from './activity-events';
 
 const ALL: ActivityFilters = { decision: '', client: '', tool: '', text: '' };

@@ -1,7 +1,7 @@
 // How one live event changes the Activity area's lists. Pure, so the store applies the same steps to a live event
 // and to the events replayed over a read that was in flight when they arrived (see api/live-read.ts).
-import type { ApprovalEvent, PendingApproval } from 'ssg/src/daemon-client/approval-protocol';
-import type { AuditRecord, AuditRecordSummary } from 'ssg/src/daemon-client/audit-protocol';
+import type { ApprovalEvent, PendingApproval } from '@ssg/contracts/approvals';
+import type { AuditRecord, AuditRecordSummary } from '@ssg/contracts/audit';
 import type { Decision } from '@ssg/engine';
 
 export interface ActivityFilters {

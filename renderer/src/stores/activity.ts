@@ -12,13 +12,8 @@ import {
   type ApprovalAnswerResponse,
   type ApprovalList,
   type PendingApproval,
-} from 'ssg/src/daemon-client/approval-protocol';
-import {
-  AUDIT_PATH,
-  type AuditPage,
-  type AuditRecord,
-  type AuditRecordSummary,
-} from 'ssg/src/daemon-client/audit-protocol';
+} from '@ssg/contracts/approvals';
+import { AUDIT_PATH, type AuditPage, type AuditRecord, type AuditRecordSummary } from '@ssg/contracts/audit';
 import { type ActivityFilters, KEEP, withApprovalEvent, withDecision } from './activity-events';
 
 interface ActivityState {

@@ -7,8 +7,8 @@ import {
   type AgentChangeRequest,
   type AgentChangeResponse,
   type AgentsResponse,
-} from 'ssg/src/daemon-client/dashboard-protocol';
-import type { InstallAction } from 'ssg/src/install/install-adapter';
+} from '@ssg/contracts/dashboard';
+import type { InstallAction } from '@ssg/contracts/dashboard';
 
 const KEY = 'ssg.agents.projectDir';
 

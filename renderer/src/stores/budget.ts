@@ -9,7 +9,7 @@ import {
   type BudgetMode,
   type BudgetResponse,
   type BudgetUpdate,
-} from 'ssg/src/daemon-client/budget-protocol';
+} from '@ssg/contracts/budget';
 
 interface BudgetState {
   data: BudgetResponse | null;

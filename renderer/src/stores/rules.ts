@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import { api, describeError, withQuery } from '../api/client';
 import { onLiveEvent } from '../api/live-events';
-import { RULES_PATH, type RulesResponse } from 'ssg/src/daemon-client/dashboard-protocol';
+import { RULES_PATH, type RulesResponse } from '@ssg/contracts/dashboard';
 
 interface RulesState {
   data: RulesResponse | null;

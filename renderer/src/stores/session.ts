@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import { api, setUnauthorizedListener } from '../api/client';
 import { connectLiveEvents, disconnectLiveEvents, onLiveStatus } from '../api/live-events';
-import { DASHBOARD_LOGOUT_PATH } from 'ssg/src/daemon-client/dashboard-protocol';
+import { DASHBOARD_LOGOUT_PATH } from '@ssg/contracts/dashboard';
 
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
 

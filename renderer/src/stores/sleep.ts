@@ -3,11 +3,7 @@ import { create } from 'zustand';
 import { api, describeError } from '../api/client';
 import { onLiveEvent } from '../api/live-events';
 import { LiveRead } from '../api/live-read';
-import {
-  SLEEP_MODE_PATH,
-  type SleepModeRequest,
-  type SleepModeResponse,
-} from 'ssg/src/daemon-client/sleep-mode-protocol';
+import { SLEEP_MODE_PATH, type SleepModeRequest, type SleepModeResponse } from '@ssg/contracts/sleep-mode';
 
 interface SleepState {
   data: SleepModeResponse | null;

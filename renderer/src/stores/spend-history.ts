@@ -9,7 +9,7 @@ import {
   BUDGET_HISTORY_PATH,
   type BudgetHistoryBucket,
   type BudgetHistoryResponse,
-} from 'ssg/src/daemon-client/budget-protocol';
+} from '@ssg/contracts/budget';
 
 export const HISTORY_HOURS = BUDGET_HISTORY_DEFAULT_HOURS;
 

@@ -12,7 +12,7 @@ import {
   type ApprovalAnswerRequest,
   type ApprovalAnswerResponse,
   MAX_APPROVAL_NOTE_CHARS,
-} from '../../daemon-client/approval-protocol';
+} from '@ssg/contracts/approvals';
 import { callDaemon } from '../../daemon-client/call-daemon';
 
 const APPROVAL_ID = new RegExp(APPROVAL_ID_PATTERN);

@@ -4,7 +4,7 @@ import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { ExitCode } from '../../cli/exit-codes';
 import { renderTable, tableCell } from '../../cli/table';
-import { APPROVALS_PATH, type ApprovalList } from '../../daemon-client/approval-protocol';
+import { APPROVALS_PATH, type ApprovalList } from '@ssg/contracts/approvals';
 import { callDaemon } from '../../daemon-client/call-daemon';
 
 const help = `Usage: ssg approvals [--json]

@@ -10,7 +10,7 @@ import {
   AUDIT_PATH,
   type AuditPage,
   type AuditRecordSummary,
-} from '../../daemon-client/audit-protocol';
+} from '@ssg/contracts/audit';
 import { callDaemon } from '../../daemon-client/call-daemon';
 import { DECISIONS } from '@ssg/engine';
 

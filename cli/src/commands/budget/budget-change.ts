@@ -1,7 +1,7 @@
 // The edits `ssg budget mode|set|warn-at` make to the budget document. The CLI reads the whole document, changes
 // one thing and sends the whole document back (with the `updatedAt` it read, so the daemon refuses the write if
 // someone else changed the budget in between instead of silently undoing their change).
-import type { BudgetConfig, BudgetMode, CapField, Caps } from '../../daemon-client/budget-protocol';
+import type { BudgetConfig, BudgetMode, CapField, Caps } from '@ssg/contracts/budget';
 import { formatUsd } from './spend-format';
 
 export interface BudgetChange {

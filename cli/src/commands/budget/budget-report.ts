@@ -8,7 +8,7 @@ import {
   type CapSpend,
   type ScopeSpend,
   type WindowSpend,
-} from '../../daemon-client/budget-protocol';
+} from '@ssg/contracts/budget';
 import { formatResetTime, formatUsd } from './spend-format';
 
 const MODE_MEANING: Record<BudgetMode, string> = {

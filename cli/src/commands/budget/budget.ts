@@ -13,7 +13,7 @@ import {
   CAP_FIELDS,
   type CapField,
   CLIENT_NAME_PATTERN,
-} from '../../daemon-client/budget-protocol';
+} from '@ssg/contracts/budget';
 import { callDaemon } from '../../daemon-client/call-daemon';
 import { type BudgetChange, capChange, modeChange, warnAtChange } from './budget-change';
 import { renderBudgetReport } from './budget-report';

@@ -9,10 +9,10 @@ import { inputError, usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
 import { renderTable } from '../../cli/table';
 import type { EvalResult } from '@ssg/engine';
-import { ssgHome } from '../../home';
+import { ssgHome } from '@ssg/node/home';
 import { evaluateHookPayload } from '../../hook/evaluate-payload';
-import { formatDiagnostic } from '../../rules/format-diagnostic';
-import { loadRules } from '../../rules/load';
+import { formatDiagnostic } from '@ssg/node/rules/format-diagnostic';
+import { loadRules } from '@ssg/node/rules/load';
 import { parseScenarioFile, type Scenario, type ScenarioStep } from './scenario-file';
 
 const help = `Usage: ssg certify --dir <dir> [--rules <path>]... [--json]

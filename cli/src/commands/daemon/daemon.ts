@@ -7,8 +7,8 @@ import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { CliError, usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
-import { DEFAULT_DAEMON_URL } from '../../daemon-client/daemon-endpoint';
-import { ssgHome } from '../../home';
+import { DEFAULT_DAEMON_URL } from '@ssg/client/daemon-endpoint';
+import { ssgHome } from '@ssg/node/home';
 import { cliVersion } from '../version';
 
 /** What this command needs of the daemon bundle (daemon/src/main.ts). */

@@ -5,7 +5,7 @@ import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { ExitCode } from '../../cli/exit-codes';
 import { callDaemon } from '../../daemon-client/call-daemon';
-import { DASHBOARD_TICKETS_PATH, type DashboardTicket } from '../../daemon-client/dashboard-protocol';
+import { DASHBOARD_TICKETS_PATH, type DashboardTicket } from '@ssg/contracts/dashboard';
 
 const help = `Usage: ssg dashboard [--no-open]
 

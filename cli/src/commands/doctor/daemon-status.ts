@@ -1,7 +1,7 @@
 // The daemon's line in `ssg doctor`: whether one answers where the hooks will look, and what that means for them.
-import { daemonEndpoint } from '../../daemon-client/daemon-endpoint';
-import { daemonRequest } from '../../daemon-client/daemon-request';
-import { isFailClosed } from '../../hook/fail-closed';
+import { daemonEndpoint } from '@ssg/client/daemon-endpoint';
+import { daemonRequest } from '@ssg/client/daemon-request';
+import { isFailClosed } from '@ssg/node/fail-closed';
 
 export interface DaemonStatus {
   url: string;

@@ -5,7 +5,7 @@ import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { ExitCode } from '../../cli/exit-codes';
 import { renderTable } from '../../cli/table';
-import { ssgHome } from '../../home';
+import { ssgHome } from '@ssg/node/home';
 import { installTarget } from '../../install/adapter-installer';
 import { adapterHealthReport } from '../../install/adapter-health';
 import { daemonStatus } from './daemon-status';

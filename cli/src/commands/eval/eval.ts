@@ -6,8 +6,8 @@ import type { Command } from '../../cli/command';
 import { inputError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
 import { readStdin } from '../../cli/stdin';
-import { ssgHome } from '../../home';
-import { formatDiagnostic } from '../../rules/format-diagnostic';
+import { ssgHome } from '@ssg/node/home';
+import { formatDiagnostic } from '@ssg/node/rules/format-diagnostic';
 import { evaluateGenericCall } from './evaluate-call';
 
 const help = `Usage: ssg eval [--rules <path>]... [--explain] [--client <name>] < call.json

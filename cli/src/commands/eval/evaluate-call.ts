@@ -5,7 +5,7 @@ import type { GenericPayload } from '../../adapters/generic';
 import { selectAdapter } from '../../adapters/registry';
 import { evaluate } from '@ssg/engine/node';
 import type { Diagnostic, EvalResult, ToolCall } from '@ssg/engine/node';
-import { loadRules } from '../../rules/load';
+import { loadRules } from '@ssg/node/rules/load';
 
 export interface EvaluateCallOptions {
   /** The ssg home (see home.ts). */

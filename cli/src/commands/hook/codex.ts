@@ -4,7 +4,7 @@
 // with one line on stderr (fail-open), unless the fail-closed sentinel exists: then they deny.
 import { codexAdapter } from '../../adapters/codex';
 import { permissionDecision } from '../../adapters/pre-tool-use';
-import { failClosedReason, isFailClosed } from '../../hook/fail-closed';
+import { failClosedReason, isFailClosed } from '@ssg/node/fail-closed';
 import type { HookOutput } from './hook-eval';
 import { defaultHostHookContext, type HostHookContext, problemOf, runHostHook } from './host-hook';
 

@@ -7,10 +7,10 @@ import { claudeCodeAdapter, formatClaudeCodeOutput, permissionDecision } from '.
 import { preToolUseNotice } from '../../adapters/pre-tool-use';
 import { readStdin } from '../../cli/stdin';
 import type { EvalResult } from '@ssg/engine';
-import { ssgHome } from '../../home';
+import { ssgHome } from '@ssg/node/home';
 import { applyCircuitBreaker, BREAKER_THRESHOLD, type BreakerVerdict } from '../../hook/circuit-breaker';
 import { decideCall } from '../../hook/decide-call';
-import { failClosedReason, isFailClosed } from '../../hook/fail-closed';
+import { failClosedReason, isFailClosed } from '@ssg/node/fail-closed';
 
 export interface HookOutput {
   /** Empty when the hook has nothing to say (the host decides). */

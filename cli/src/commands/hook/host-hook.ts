@@ -3,7 +3,7 @@
 // the host's format. What a call that cannot be evaluated gets differs per host, so each hook says it (onFailure).
 import { readStdin } from '../../cli/stdin';
 import type { EvalResult, ToolCall } from '@ssg/engine';
-import { ssgHome } from '../../home';
+import { ssgHome } from '@ssg/node/home';
 import { decideCall } from '../../hook/decide-call';
 import type { HookOutput } from './hook-eval';
 

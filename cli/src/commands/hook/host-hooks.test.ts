@@ -3,7 +3,7 @@ import { chmodSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ensureBuilt, SAMPLE_RULES, Workspace } from '../../cli/test-harness';
-import { mintLicense, newTestIssuer } from '../../license/mint.testing';
+import { mintLicense, newTestIssuer } from '@ssg/node/license/mint.testing';
 
 // Rules: SAMPLE_RULES — `rm -rf /` blocked (no-rm-root), `git push` asked (ask-push), `npm install` forced to
 // `pnpm install` (use-pnpm), anything else allowed.

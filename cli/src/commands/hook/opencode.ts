@@ -4,8 +4,8 @@
 // blocked, and a call that cannot be evaluated is blocked too. Always exits 0 with one JSON line, so the plugin
 // can tell ssg's verdict from ssg failing to run.
 import { formatOpencodeOutput, parseOpencodeEnvelope } from '../../adapters/opencode';
-import { activeLicense, licensePath } from '../../license/active-license';
-import { licenseAllows, LicenseError } from '../../license/license-token';
+import { activeLicense, licensePath } from '@ssg/node/license/active-license';
+import { licenseAllows, LicenseError } from '@ssg/node/license/license-token';
 import type { HookOutput } from './hook-eval';
 import { defaultHostHookContext, type HostHookContext, problemOf, rejectArguments, runHostHook } from './host-hook';
 

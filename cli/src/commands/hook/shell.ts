@@ -11,9 +11,9 @@ import {
 import { denialReason } from '../../adapters/verdict-text';
 import { readStdin } from '../../cli/stdin';
 import type { EvalResult, ToolCall } from '@ssg/engine';
-import { ssgHome } from '../../home';
+import { ssgHome } from '@ssg/node/home';
 import { decideCall } from '../../hook/decide-call';
-import { failClosedSentinel, isFailClosed } from '../../hook/fail-closed';
+import { failClosedSentinel, isFailClosed } from '@ssg/node/fail-closed';
 
 export interface ShellVerdict {
   /** 0: run the command; 1: do not. */

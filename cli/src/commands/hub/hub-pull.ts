@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseCommandArgs } from '../../cli/args';
 import { usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
-import { ssgHome } from '../../home';
+import { ssgHome } from '@ssg/node/home';
 import { resolveHubUrl } from '../../hub/hub-url';
 import { pinnedHubKey } from '../../hub/pinned-key';
 import { pullRuleset } from '../../hub/pull';

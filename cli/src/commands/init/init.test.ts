@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { parse as parseToml } from 'smol-toml';
 import { ensureBuilt, Workspace } from '../../cli/test-harness';
-import { bundledRulesDir } from '../../resources/paths';
+import { bundledRulesDir } from '@ssg/node/resources';
 
 const SETTINGS = 'project/.claude/settings.json';
 

@@ -8,7 +8,8 @@ import { CliError, usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
 import { installTarget } from '../../install/adapter-installer';
 import { ConfigFileError } from '../../install/config-file-error';
-import { type InstallAction, installAdapter } from '../../install/install-adapter';
+import type { InstallAction } from '@ssg/contracts/dashboard';
+import { installAdapter } from '../../install/install-adapter';
 import { InstallReport } from '../../install/install-report';
 
 export function installClient(client: string, dir: string, action: InstallAction): ExitCode {

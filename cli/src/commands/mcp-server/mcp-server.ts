@@ -6,7 +6,7 @@ import { selectAdapter } from '../../adapters/registry';
 import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { ExitCode } from '../../cli/exit-codes';
-import { ssgHome } from '../../home';
+import { ssgHome } from '@ssg/node/home';
 import type { serveStdio } from '../../mcp/server';
 import { parseToolGroups, TOOL_GROUPS } from '../../mcp/tool-groups';
 

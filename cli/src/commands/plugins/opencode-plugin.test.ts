@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { ensureBuilt, SAMPLE_RULES, ssgBin, Workspace } from '../../cli/test-harness';
-import { mintLicense, newTestIssuer } from '../../license/mint.testing';
+import { mintLicense, newTestIssuer } from '@ssg/node/license/mint.testing';
 import { pluginFilePath } from './plugins';
 
 type BeforeHook = (

@@ -7,7 +7,7 @@ import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
-import { resourcesDir } from '../../resources/paths';
+import { resourcesDir } from '@ssg/node/resources';
 
 /** Each host with a plugin, and its file under resources/plugins/. */
 export const PLUGIN_FILES: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MAX_SLEEP_MS } from '../../daemon-client/sleep-mode-protocol';
+import { MAX_SLEEP_MS } from '@ssg/contracts/sleep-mode';
 import { formatDuration, parseSleepDuration } from './duration';
 
 const S = 1_000;

@@ -2,7 +2,7 @@
 // `--for` and its remaining time; the daemon's limit (30 days) is checked here too, so the error is a usage
 // error that names the flag rather than the daemon's 400.
 import { printable } from '../../cli/printable';
-import { MAX_SLEEP_MS } from '../../daemon-client/sleep-mode-protocol';
+import { MAX_SLEEP_MS } from '@ssg/contracts/sleep-mode';
 
 const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1_000 } as const;
 

@@ -1,6 +1,6 @@
 // How `ssg sleep` shows the daemon's Sleep at Night state: a headline (on or off, until when, how long left), any
 // problem the daemon found, and one row per layer.
-import type { SleepModeResponse } from '../../daemon-client/sleep-mode-protocol';
+import type { SleepModeResponse } from '@ssg/contracts/sleep-mode';
 import { renderTable } from '../../cli/table';
 import { formatDuration } from './duration';
 

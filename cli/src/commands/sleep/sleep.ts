@@ -6,11 +6,7 @@ import { usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
 import { printable } from '../../cli/printable';
 import { callDaemon } from '../../daemon-client/call-daemon';
-import {
-  SLEEP_MODE_PATH,
-  type SleepModeRequest,
-  type SleepModeResponse,
-} from '../../daemon-client/sleep-mode-protocol';
+import { SLEEP_MODE_PATH, type SleepModeRequest, type SleepModeResponse } from '@ssg/contracts/sleep-mode';
 import { parseSleepDuration } from './duration';
 import { renderSleepReport } from './sleep-report';
 

@@ -4,10 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pluginFilePath } from '../../commands/plugins/plugins';
-import { ssgHome } from '../../home';
-import { licensePath } from '../../license/active-license';
-import { parseRuleFile } from '../../rules/load';
-import { rulesFilesIn } from '../../rules/sources';
+import { ssgHome } from '@ssg/node/home';
+import { licensePath } from '@ssg/node/license/active-license';
+import { parseRuleFile } from '@ssg/node/rules/load';
+import { rulesFilesIn } from '@ssg/node/rules/sources';
 import type { AdapterInstaller, InstallTarget } from '../adapter-installer';
 import { commandOnPath } from '../command-on-path';
 import { ConfigFileError } from '../config-file-error';

@@ -1,6 +1,6 @@
 // The ASK queue: calls waiting for a person. The waiting hook receives the answer as soon as it is given.
 import { useState } from 'react';
-import type { PendingApproval } from 'ssg/src/daemon-client/approval-protocol';
+import type { PendingApproval } from '@ssg/contracts/approvals';
 import { formatDuration } from '../../components/format';
 import { Notice } from '../../components/Notice';
 import { useNow } from '../../components/use-now';

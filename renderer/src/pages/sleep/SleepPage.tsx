@@ -1,6 +1,6 @@
 // Sleep at Night: one switch, how long, a countdown, each layer's state and the ten rules it arms.
 import { useEffect, useId, useState } from 'react';
-import type { SleepLayers } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import type { SleepLayers } from '@ssg/contracts/sleep-mode';
 import { DecisionBadge } from '../../components/DecisionBadge';
 import { formatDateTime, formatDuration } from '../../components/format';
 import { Notice } from '../../components/Notice';

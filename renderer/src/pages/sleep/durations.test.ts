@@ -4,7 +4,7 @@
 /// <reference types="node" />
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { MAX_SLEEP_MS } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import { MAX_SLEEP_MS } from '@ssg/contracts/sleep-mode';
 import { PRESETS, customDuration, untilMorning } from './durations';
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
 // The Sleep at Night durations: presets and the custom one, bounded like the daemon (1 ms to 30 days).
-import { MAX_SLEEP_MS } from 'ssg/src/daemon-client/sleep-mode-protocol';
+import { MAX_SLEEP_MS } from '@ssg/contracts/sleep-mode';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

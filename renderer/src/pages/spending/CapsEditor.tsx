@@ -7,7 +7,7 @@ import {
   type BudgetConfig,
   type CapField,
   type Caps,
-} from 'ssg/src/daemon-client/budget-protocol';
+} from '@ssg/contracts/budget';
 import { useBudget } from '../../stores/budget';
 import { capProblem, capsOf, draftsOf, hasProblems, WINDOW_LABELS, type CapDrafts } from './cap-drafts';
 

@@ -1,7 +1,7 @@
 // Dollars or calls per hour over the last 24 hours, stacked by client: hand-rolled SVG (no chart library in the
 // bundle), with a "Dollars | Calls" switch. Each bar carries its numbers in a <title> (hover, screen readers).
 import { useState } from 'react';
-import type { BudgetHistoryBucket, ClientHourSpend } from 'ssg/src/daemon-client/budget-protocol';
+import type { BudgetHistoryBucket, ClientHourSpend } from '@ssg/contracts/budget';
 import { formatCount, formatUsd } from '../../components/format';
 
 const WIDTH = 720;

@@ -1,6 +1,6 @@
 // Spending: the mode, live meters per cap and window, dollars and calls over time by client, and the caps editor.
 import { useEffect } from 'react';
-import { BUDGET_MODES, BUDGET_WINDOWS, type BudgetMode, type ScopeSpend } from 'ssg/src/daemon-client/budget-protocol';
+import { BUDGET_MODES, BUDGET_WINDOWS, type BudgetMode, type ScopeSpend } from '@ssg/contracts/budget';
 import { formatCount, formatUsd } from '../../components/format';
 import { Meter } from '../../components/Meter';
 import { Notice } from '../../components/Notice';

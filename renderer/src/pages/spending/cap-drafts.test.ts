@@ -3,7 +3,7 @@
 /// <reference types="node" />
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CAP_FIELDS, type CapField } from 'ssg/src/daemon-client/budget-protocol';
+import { CAP_FIELDS, type CapField } from '@ssg/contracts/budget';
 import { capProblem, capsOf, draftsOf, hasProblems } from './cap-drafts';
 
 const DOLLARS = 'Enter dollars, 0 or more, or leave empty for no limit';

@@ -1,6 +1,6 @@
 // The caps editor's text fields and their validation as you type: the same limits the daemon checks
 // (dollars: finite, 0 or more; calls: whole, 0 or more, at most 2^53); empty means no limit (null).
-import { BUDGET_WINDOWS, CAP_FIELDS, type CapField, type Caps } from 'ssg/src/daemon-client/budget-protocol';
+import { BUDGET_WINDOWS, CAP_FIELDS, type CapField, type Caps } from '@ssg/contracts/budget';
 
 export type CapDrafts = Record<CapField, string>;
 

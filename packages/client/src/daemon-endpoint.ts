@@ -1,7 +1,7 @@
 // Where the daemon is and how to prove we may talk to it: `SSG_DAEMON_URL`, else the url the running daemon wrote
 // in `<home>/daemon.json`, else the default http://127.0.0.1:5599; the token from `<home>/daemon.token`.
 import { readFileSync } from 'node:fs';
-import { daemonTokenPath, readDaemonFile } from './daemon-file';
+import { daemonTokenPath, readDaemonFile } from '@ssg/node/daemon-file';
 
 export const DEFAULT_DAEMON_URL = 'http://127.0.0.1:5599';
 

@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { CAPABILITIES, type Capability, evaluate, type ToolCall } from '@ssg/engine/node';
-import { loadRuleFiles } from '../rules/load';
-import { RulesUnusableError } from '../rules/rules-unusable';
+import { loadRuleFiles } from './load';
+import { RulesUnusableError } from './rules-unusable';
 import { RulesCache } from './rules-cache';
 
 const TEAM_RULES = `rule first {

@@ -2,7 +2,7 @@
 // daemon, which serves it, and `ssg audit`, which reads it. Every text in a record was redacted before it was
 // stored: secrets appear as `[redacted:<kind>]`.
 import type { Capability, Decision, MatchedCondition } from '@ssg/engine';
-import type { DecidedBy } from './eval-protocol';
+import type { DecidedBy } from './eval';
 import type { SummarizedCall } from './summarized-call';
 
 export const AUDIT_PATH = '/api/json/audit';

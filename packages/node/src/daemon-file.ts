@@ -3,7 +3,7 @@
 // by readers because the connection is refused.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { writeFileAtomic } from './atomic-write';
 
 export interface DaemonFile {
   url: string;

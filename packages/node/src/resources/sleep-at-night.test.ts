@@ -13,7 +13,7 @@ import {
   type RuleTable,
   read,
   write,
-} from './rule-table';
+} from './rule-table.testing';
 
 const bundle = loadBundledRules('sleep-at-night');
 const bashWith = (input: Record<string, unknown>): ToolCall => ({

@@ -1,9 +1,6 @@
 // The wire format of the dashboard's own routes (the sign-in tickets, the Rules and Agents pages), shared by the
 // daemon's routes, `ssg dashboard` and the renderer. docs/daemon-api.md describes every field.
 import type { Decision, Severity, Target } from '@ssg/engine';
-import type { AdapterHealth } from '../install/adapter-health';
-import type { InstallAction } from '../install/install-adapter';
-import type { FileChange } from '../install/install-report';
 
 export const DASHBOARD_TICKETS_PATH = '/api/json/dashboard/tickets';
 export const DASHBOARD_LOGOUT_PATH = '/api/json/dashboard/logout';
@@ -57,6 +54,26 @@ export interface RulesResponse {
   files: RuleFileSummary[];
   /** The 10 rules Sleep at Night arms. */
   sleepBundle: SleepBundleRule[];
+}
+
+/** Whether one adapter's host is detected here and wired to ssg for a project (`ssg doctor` prints the same). */
+export interface AdapterHealth {
+  name: string;
+  detected: boolean;
+  installed: boolean;
+  problems: string[];
+}
+
+export type InstallAction = 'install' | 'uninstall';
+
+/** created/updated/removed: ssg wrote; unchanged: already as wanted; kept: not ssg's, left alone on purpose. */
+export type FileAction = 'created' | 'updated' | 'removed' | 'unchanged' | 'kept';
+
+export interface FileChange {
+  readonly path: string;
+  readonly action: FileAction;
+  /** Why, or what inside the file: "PreToolUse hook `ssg hook eval`". */
+  readonly note: string;
 }
 
 /** GET /api/json/agents?projectDir=<absolute folder>: the same report as `ssg doctor --json`'s adapters. */

@@ -17,9 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { CAPABILITIES, type Capability, type CompiledRuleSet, compileRules } from '@ssg/engine/node';
 import type { RegexForms } from '@ssg/engine/node';
 import type { Diagnostic, ParsedFile, RuleNode } from '@ssg/engine/node';
-import { writeFileAtomic } from '../fs/atomic-write';
-import { loadRuleFiles } from '../rules/load';
-import { nameHash } from './name-hash';
+import { writeFileAtomic } from '../atomic-write';
+import { loadRuleFiles } from './load';
+import { nameHash } from '../name-hash';
 
 const FORMAT = 1;
 

@@ -6,7 +6,7 @@
 // not running.
 import { connect } from 'node:net';
 import type { DaemonEndpoint } from './daemon-endpoint';
-import { SERVICE_TOKEN_HEADER_NAME } from './service-token-header';
+import { SERVICE_TOKEN_HEADER_NAME } from '@ssg/contracts/service-token-header';
 
 export type DaemonReply<T> =
   | { kind: 'ok'; status: number; body: T }

@@ -9,7 +9,7 @@ import {
   loadBundledRules,
   type RuleTable,
   read,
-} from './rule-table';
+} from './rule-table.testing';
 
 const bundle = loadBundledRules('default');
 const { ruleset } = bundle;

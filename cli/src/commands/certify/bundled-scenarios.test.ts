@@ -6,9 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DECISIONS } from '@ssg/engine';
-import { evaluateHookPayload } from '../hook/evaluate-payload';
-import { bundledScenariosDir } from './paths';
-import { loadBundledRules } from './rule-table';
+import { evaluateHookPayload } from '../../hook/evaluate-payload';
+import { bundledScenariosDir } from '@ssg/node/resources';
+import { loadBundledRules } from '@ssg/node/resources/rule-table.testing';
 
 const META_KEYS = ['kind', 'name', 'description', 'claude_code_version', 'tags'];
 const STEP_KEYS = ['kind', 'tool_name', 'tool_input', 'expected_decision', 'expected_rule_id', 'description'];

@@ -11,7 +11,7 @@ import {
   type RuleTable,
   read,
   write,
-} from './rule-table';
+} from './rule-table.testing';
 
 const bundle = loadBundledRules('self-preservation');
 const { ruleset } = bundle;
