@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { InvalidToolCallError } from '../adapters/invalid-tool-call';
-import { UnknownClientError } from '../adapters/registry';
+import { InvalidToolCallError } from '@ssg/hosts/adapter/invalid-tool-call';
+import { UnknownClientError } from '@ssg/hosts/registry';
 import { RulesUnusableError } from '@ssg/node/rules/rules-unusable';
 import type { Command } from './command';
 import { usageError } from './errors';
 import { ExitCode } from './exit-codes';
 import { runCommand } from './run-command';
-import { StdinTooLargeError } from './stdin';
+import { StdinTooLargeError } from '@ssg/node/stdin';
 
 describe('runCommand', () => {
   let out: string;

@@ -1,13 +1,13 @@
 // Runs one command with the error handling every command shares: `--help` anywhere before `--` prints the
 // command's help; user errors become one stderr line and their exit code; anything else is a bug in ssg and
 // says how to see the details.
-import { InvalidToolCallError } from '../adapters/invalid-tool-call';
-import { adapterNames, UnknownClientError } from '../adapters/registry';
+import { InvalidToolCallError } from '@ssg/hosts/adapter/invalid-tool-call';
+import { adapterNames, UnknownClientError } from '@ssg/hosts/registry';
 import { RulesUnusableError } from '@ssg/node/rules/rules-unusable';
 import type { Command } from './command';
 import { CliError, formatCliError, inputError, rulesError, usageError } from './errors';
 import { ExitCode } from './exit-codes';
-import { StdinTooLargeError } from './stdin';
+import { StdinTooLargeError } from '@ssg/node/stdin';
 
 export async function runCommand(command: Command, argv: string[]): Promise<ExitCode> {
   const optionWords = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;

@@ -1,6 +1,6 @@
 // `ssg_doctor` (group `doctor`): for every adapter ssg knows, whether its host is detected and wired to ssg.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ADAPTERS } from '../adapters/registry';
+import { ADAPTERS } from '@ssg/hosts/registry';
 import type { ToolContext } from './tool-context';
 import { guarded, jsonResult } from './tool-result';
 

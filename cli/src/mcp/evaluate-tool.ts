@@ -1,7 +1,7 @@
 // `ssg_evaluate`: the verdict on a tool call before the agent runs it, exactly as `ssg eval` gives it.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { toWireResult } from '../adapters/generic';
+import { toWireResult } from '@ssg/hosts/generic/adapter';
 import { evaluateGenericCall } from '../commands/eval/evaluate-call';
 import { resolveToolPath, type ToolContext } from './tool-context';
 import { guarded, jsonResult } from './tool-result';

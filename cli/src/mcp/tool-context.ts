@@ -1,6 +1,6 @@
 // What every ssg MCP tool needs to know about the server it runs in.
 import { resolve } from 'node:path';
-import type { ClientAdapter } from '../adapters/types';
+import type { ClientAdapter } from '@ssg/hosts/adapter/types';
 
 export interface ToolContext {
   /** The client's adapter, chosen once at start-up (--client, else SSG_CLIENT, else detection). */

@@ -2,8 +2,8 @@
 // what went wrong. Errors the caller can fix never escape as exceptions: a tool call must not bring the server
 // down, and the model reads the text to correct itself.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { InvalidToolCallError } from '../adapters/invalid-tool-call';
-import { adapterNames, UnknownClientError } from '../adapters/registry';
+import { InvalidToolCallError } from '@ssg/hosts/adapter/invalid-tool-call';
+import { adapterNames, UnknownClientError } from '@ssg/hosts/registry';
 import { RulesUnusableError } from '@ssg/node/rules/rules-unusable';
 
 /** A fault in the arguments of a tool call that the tool found itself (beyond the input schema). */

@@ -2,7 +2,7 @@
 // sample calls, so the draft can be fixed before it is saved. It never writes a file.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { toWireResult } from '../adapters/generic';
+import { toWireResult } from '@ssg/hosts/generic/adapter';
 import { lintRuleFiles } from '../commands/check/lint-rule-files';
 import { compileRules, evaluate, parseRules } from '@ssg/engine/node';
 import { formatDiagnostic } from '@ssg/node/rules/format-diagnostic';

@@ -2,18 +2,18 @@
 // and the install/uninstall is `ssg init`'s and `ssg uninstall`'s, through the same CLI code, run for the project
 // folder the request names and the daemon's ssg home (where an install puts its starter rules).
 import type { FastifyPluginAsync } from 'fastify';
-import { adapterNamed, adapterNames } from 'ssg/src/adapters/registry';
+import { adapterNamed, adapterNames } from '@ssg/hosts/registry';
 import {
   AGENTS_PATH,
   type AgentChangeRequest,
   type AgentChangeResponse,
   type AgentsResponse,
 } from '@ssg/contracts/dashboard';
-import type { InstallTarget } from 'ssg/src/install/adapter-installer';
-import { adapterHealthReport } from 'ssg/src/install/adapter-health';
-import { ConfigFileError } from 'ssg/src/install/config-file-error';
-import { installAdapter } from 'ssg/src/install/install-adapter';
-import { InstallReport } from 'ssg/src/install/install-report';
+import type { InstallTarget } from '@ssg/hosts/install/adapter-installer';
+import { adapterHealthReport } from '@ssg/hosts/install/adapter-health';
+import { ConfigFileError } from '@ssg/hosts/config-edit/config-file-error';
+import { installAdapter } from '@ssg/hosts/install/install-adapter';
+import { InstallReport } from '@ssg/hosts/install/install-report';
 import { conflict, notFound } from '../server/http-error';
 import { existingFolder, folderSchema } from './absolute-folder';
 

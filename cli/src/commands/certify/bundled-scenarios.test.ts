@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DECISIONS } from '@ssg/engine';
-import { evaluateHookPayload } from '../../hook/evaluate-payload';
+import { evaluateHookPayload } from '@ssg/hosts/hook/evaluate-payload';
 import { bundledScenariosDir } from '@ssg/node/resources';
 import { loadBundledRules } from '@ssg/node/resources/rule-table.testing';
 

@@ -10,7 +10,7 @@ import { ExitCode } from '../../cli/exit-codes';
 import { renderTable } from '../../cli/table';
 import type { EvalResult } from '@ssg/engine';
 import { ssgHome } from '@ssg/node/home';
-import { evaluateHookPayload } from '../../hook/evaluate-payload';
+import { evaluateHookPayload } from '@ssg/hosts/hook/evaluate-payload';
 import { formatDiagnostic } from '@ssg/node/rules/format-diagnostic';
 import { loadRules } from '@ssg/node/rules/load';
 import { parseScenarioFile, type Scenario, type ScenarioStep } from './scenario-file';

@@ -2,7 +2,7 @@
 // is `{"kind":"meta","name","description","claude_code_version","tags":[…]}` and whose other lines are steps
 // `{"kind":"step","tool_name","tool_input":{…},"expected_decision","expected_rule_id"?,"description"?}`.
 // Every problem is reported as `file:line: what is wrong`; blank lines are skipped; unknown keys are allowed.
-import { describeJsonType, isPlainObject } from '../../adapters/invalid-tool-call';
+import { describeJsonType, isPlainObject } from '@ssg/hosts/adapter/invalid-tool-call';
 import { DECISIONS, type Decision } from '@ssg/engine';
 
 export interface ScenarioMeta {

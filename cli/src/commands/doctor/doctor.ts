@@ -6,8 +6,8 @@ import type { Command } from '../../cli/command';
 import { ExitCode } from '../../cli/exit-codes';
 import { renderTable } from '../../cli/table';
 import { ssgHome } from '@ssg/node/home';
-import { installTarget } from '../../install/adapter-installer';
-import { adapterHealthReport } from '../../install/adapter-health';
+import { installTarget } from '@ssg/hosts/install/adapter-installer';
+import { adapterHealthReport } from '@ssg/hosts/install/adapter-health';
 import { daemonStatus } from './daemon-status';
 
 const help = `Usage: ssg doctor [--dir <project>] [--json]

@@ -1,11 +1,11 @@
 // `ssg eval`: evaluates one tool call given as JSON on stdin and prints the verdict as one JSON line.
 import { isatty } from 'node:tty';
-import { parseGenericPayload, toWireResult } from '../../adapters/generic';
+import { parseGenericPayload, toWireResult } from '@ssg/hosts/generic/adapter';
 import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { inputError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
-import { readStdin } from '../../cli/stdin';
+import { readStdin } from '@ssg/node/stdin';
 import { ssgHome } from '@ssg/node/home';
 import { formatDiagnostic } from '@ssg/node/rules/format-diagnostic';
 import { evaluateGenericCall } from './evaluate-call';

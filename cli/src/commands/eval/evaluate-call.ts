@@ -1,8 +1,8 @@
 // One tool call from the generic wire format to a verdict: the client's adapter classifies the tool, the rules
 // of the call's working directory decide. Shared by `ssg eval` and the MCP tool `ssg_evaluate`, so both give
 // the same answer for the same call.
-import type { GenericPayload } from '../../adapters/generic';
-import { selectAdapter } from '../../adapters/registry';
+import type { GenericPayload } from '@ssg/hosts/generic/adapter';
+import { selectAdapter } from '@ssg/hosts/registry';
 import { evaluate } from '@ssg/engine/node';
 import type { Diagnostic, EvalResult, ToolCall } from '@ssg/engine/node';
 import { loadRules } from '@ssg/node/rules/load';

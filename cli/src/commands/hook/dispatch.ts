@@ -3,11 +3,11 @@
 // `ssg hook shell` answers with its exit code (0 run, 1 do not run), for the shell-level hooks. The hooks of the
 // other hosts (codex, copilot, opencode) exit 0 too: their hosts read anything else as a failed hook.
 import type { ExitCode } from '../../cli/exit-codes';
-import { runHookCodex } from './codex';
-import { runHookCopilot } from './copilot';
-import { type HookOutput, runHookEval } from './hook-eval';
-import { runHookOpencode } from './opencode';
-import { runHookShell } from './shell';
+import { runHookCodex } from '@ssg/hosts/codex/hook';
+import { runHookCopilot } from '@ssg/hosts/copilot/hook';
+import { type HookOutput, runHookEval } from '@ssg/hosts/claude-code/hook';
+import { runHookOpencode } from '@ssg/hosts/opencode/hook';
+import { runHookShell } from '@ssg/hosts/hook/shell-hook';
 import { writeFd } from './write-fd';
 
 const HOST_HOOKS: Readonly<Record<string, (argv: readonly string[]) => Promise<HookOutput>>> = {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ensureBuilt, SAMPLE_RULES, Workspace } from '../../cli/test-harness';
-import { breakerDir } from '../../hook/circuit-breaker';
+import { breakerDir } from '@ssg/hosts/hook/circuit-breaker';
 
 interface HookJson {
   systemMessage?: string;

@@ -1,5 +1,5 @@
 // `ssg init --client=<name>`: wires a host to ssg for a project (or takes it out again with --uninstall).
-import { adapterNames } from '../../adapters/registry';
+import { adapterNames } from '@ssg/hosts/registry';
 import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { usageError } from '../../cli/errors';

@@ -3,14 +3,14 @@
 // the report of what was already done.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { adapterNamed, UnknownClientError } from '../../adapters/registry';
+import { adapterNamed, UnknownClientError } from '@ssg/hosts/registry';
 import { CliError, usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
-import { installTarget } from '../../install/adapter-installer';
-import { ConfigFileError } from '../../install/config-file-error';
+import { installTarget } from '@ssg/hosts/install/adapter-installer';
+import { ConfigFileError } from '@ssg/hosts/config-edit/config-file-error';
 import type { InstallAction } from '@ssg/contracts/dashboard';
-import { installAdapter } from '../../install/install-adapter';
-import { InstallReport } from '../../install/install-report';
+import { installAdapter } from '@ssg/hosts/install/install-adapter';
+import { InstallReport } from '@ssg/hosts/install/install-report';
 
 export function installClient(client: string, dir: string, action: InstallAction): ExitCode {
   if (!adapterNamed(client)) throw new UnknownClientError(client);

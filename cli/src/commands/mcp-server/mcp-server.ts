@@ -2,7 +2,7 @@
 // through MCP (Cursor, Codex, Copilot's editor chat, …). The server and the MCP SDK live in their own bundle,
 // dist/mcp.cjs (see build.mjs), required only here: no other command, and never the hook, pays for loading them.
 import { createRequire } from 'node:module';
-import { selectAdapter } from '../../adapters/registry';
+import { selectAdapter } from '@ssg/hosts/registry';
 import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { ExitCode } from '../../cli/exit-codes';

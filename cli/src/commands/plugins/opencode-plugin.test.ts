@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { ensureBuilt, SAMPLE_RULES, ssgBin, Workspace } from '../../cli/test-harness';
 import { mintLicense, newTestIssuer } from '@ssg/node/license/mint.testing';
-import { pluginFilePath } from './plugins';
+import { pluginFilePath } from '@ssg/node/resources';
 
 type BeforeHook = (
   input: { tool: string; sessionID: string; callID: string },

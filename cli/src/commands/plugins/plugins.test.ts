@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { ensureBuilt, Workspace } from '../../cli/test-harness';
-import { pluginFilePath } from './plugins';
+import { pluginFilePath } from '@ssg/node/resources';
 
 describe('ssg plugins (built CLI)', () => {
   let ws: Workspace;

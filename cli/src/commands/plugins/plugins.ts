@@ -2,17 +2,11 @@
 // be installed by hand or by a fleet tool (`ssg plugins emit opencode > .opencode/plugins/ssg-governance.js`).
 // The file is printed exactly as shipped in resources/plugins/, byte for byte.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
-import { resourcesDir } from '@ssg/node/resources';
-
-/** Each host with a plugin, and its file under resources/plugins/. */
-export const PLUGIN_FILES: Readonly<Record<string, string>> = {
-  opencode: join('opencode', 'ssg-governance.js'),
-};
+import { PLUGIN_FILES, pluginFilePath } from '@ssg/node/resources';
 
 const help = `Usage: ssg plugins emit <host>
 
@@ -27,8 +21,6 @@ Example:
 
 Exit codes: 0 printed, 2 usage error (unknown host or subcommand).
 `;
-
-export const pluginFilePath = (host: string): string => join(resourcesDir(), 'plugins', PLUGIN_FILES[host]!);
 
 export const pluginsCommand: Command = {
   name: 'plugins',

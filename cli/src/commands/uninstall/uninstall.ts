@@ -1,5 +1,5 @@
 // `ssg uninstall --client=<name>`: removes what `ssg init` wrote for the host, leaving the user's content.
-import { adapterNames } from '../../adapters/registry';
+import { adapterNames } from '@ssg/hosts/registry';
 import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { usageError } from '../../cli/errors';

@@ -32,3 +32,10 @@ export function resourcesDir(): string {
 
 export const bundledRulesDir = (): string => join(resourcesDir(), 'rules');
 export const bundledScenariosDir = (): string => join(resourcesDir(), 'scenarios');
+
+/** Each host with a plugin (`ssg plugins emit <host>`), and its file under resources/plugins/. */
+export const PLUGIN_FILES: Readonly<Record<string, string>> = {
+  opencode: join('opencode', 'ssg-governance.js'),
+};
+
+export const pluginFilePath = (host: string): string => join(resourcesDir(), 'plugins', PLUGIN_FILES[host]!);

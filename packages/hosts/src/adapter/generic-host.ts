@@ -1,0 +1,19 @@
+// Hosts that reach ssg through MCP (`ssg_evaluate`) or a shell wrapper rather than a hook of their own: they
+// speak the generic wire format and differ only in name, detection and tool map. Each adds its installer.
+import type { Capability } from '@ssg/engine';
+import { genericWireFormat } from '../generic/adapter';
+import { type DetectableAdapter, detector, type HostSignals } from './host-detection';
+
+export function genericHostAdapter(
+  name: string,
+  signals: HostSignals,
+  toolCapability: (toolName: string) => Capability,
+): Omit<DetectableAdapter, 'install' | 'uninstall' | 'healthCheck'> {
+  return {
+    name,
+    signals,
+    detect: detector(name, signals),
+    ...genericWireFormat(name, toolCapability),
+    toolCapability,
+  };
+}

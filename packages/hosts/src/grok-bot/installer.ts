@@ -1,0 +1,89 @@
+// Grok bot: ssg's MCP server in the project's .grok/mcp.json — the local stdio server
+// (`ssg mcp-server --client=grok-bot`) when `ssg` is on PATH, and the hosted server as a fallback, which
+// authenticates with the license key in SSG_LICENSE_KEY. Which file Grok reads is not documented anywhere we
+// know of: .grok/mcp.json in the `mcpServers` shape is an assumption to verify against the plugin host.
+import { join } from 'node:path';
+import type { AdapterInstaller, InstallTarget } from '../install/adapter-installer';
+import { commandOnPath } from '../install/command-on-path';
+import { editJsonFile, isJsonObject, type JsonObject } from '../config-edit/json-config';
+import { jsonEntryProblem } from '../install/artifact-state';
+import { hostedMcpUrl, LICENSE_KEY_VARIABLE } from '../install/hosted-mcp';
+
+export const GROK_LOCAL_SERVER = 'ssg-governance-grok-bot';
+export const GROK_HOSTED_SERVER = 'ssg-governance-grok-bot-hosted';
+
+/** The client pin is `--client=grok-bot`: `grok` is not an adapter name. */
+export const grokLocalServer = { command: 'ssg', args: ['mcp-server', '--client=grok-bot'] };
+
+export const grokHostedServer = (mcpUrl: string) => ({
+  url: `${mcpUrl}/mcp`,
+  // Left for the host to expand, so the key never lands in a project file.
+  headers: { Authorization: `Bearer \${${LICENSE_KEY_VARIABLE}}` },
+});
+
+const configPath = (target: InstallTarget): string => join(target.projectDir, '.grok', 'mcp.json');
+
+function serversOf(config: JsonObject): JsonObject {
+  if (config.mcpServers !== undefined && !isJsonObject(config.mcpServers)) {
+    throw new TypeError('"mcpServers" is not an object');
+  }
+  return (config.mcpServers ??= {}) as JsonObject;
+}
+
+function removeServers(config: JsonObject): void {
+  const servers = config.mcpServers;
+  if (!isJsonObject(servers)) return;
+  delete servers[GROK_LOCAL_SERVER];
+  delete servers[GROK_HOSTED_SERVER];
+  if (Object.keys(servers).length === 0) delete config.mcpServers;
+}
+
+const hasServer =
+  (name: string) =>
+  (config: JsonObject): boolean =>
+    isJsonObject(config.mcpServers) && isJsonObject(config.mcpServers[name]);
+
+export const grokBotInstaller: AdapterInstaller = {
+  install(target, report) {
+    const hosted = grokHostedServer(hostedMcpUrl());
+    // Without `ssg` on PATH the local entry could not start; a local entry already there is left for the user.
+    const local = commandOnPath('ssg');
+    editJsonFile(
+      configPath(target),
+      (config) => {
+        const servers = serversOf(config);
+        if (local) servers[GROK_LOCAL_SERVER] = grokLocalServer;
+        servers[GROK_HOSTED_SERVER] = hosted;
+      },
+      report,
+      local
+        ? `mcpServers.${GROK_LOCAL_SERVER} (local) and .${GROK_HOSTED_SERVER} (fallback)`
+        : `mcpServers.${GROK_HOSTED_SERVER}`,
+    );
+    report.addManualStep(
+      `Set ${LICENSE_KEY_VARIABLE} to your license key where Grok runs (export ${LICENSE_KEY_VARIABLE}=…): the hosted server needs it.`,
+    );
+    report.addManualStep('Restart Grok so it loads the MCP servers.');
+  },
+  uninstall(target, report) {
+    editJsonFile(
+      configPath(target),
+      removeServers,
+      report,
+      `mcpServers.${GROK_LOCAL_SERVER} and .${GROK_HOSTED_SERVER}`,
+    );
+  },
+  problems(target) {
+    const path = configPath(target);
+    const hostedProblem = jsonEntryProblem(path, hasServer(GROK_HOSTED_SERVER), `mcpServers.${GROK_HOSTED_SERVER}`);
+    const problems = hostedProblem === undefined ? [] : [hostedProblem];
+    const localWired =
+      jsonEntryProblem(path, hasServer(GROK_LOCAL_SERVER), GROK_LOCAL_SERVER) === undefined && commandOnPath('ssg');
+    if (!localWired && !process.env[LICENSE_KEY_VARIABLE]) {
+      problems.push(
+        `no local ${GROK_LOCAL_SERVER} server with \`ssg\` on PATH, and ${LICENSE_KEY_VARIABLE} is not set for the hosted one`,
+      );
+    }
+    return problems;
+  },
+};

@@ -1,0 +1,36 @@
+// What `ssg init --client=<name>` runs for an adapter: its install and uninstall steps, recorded into a report,
+// and the problems that keep the host from reaching ssg (for `ssg doctor`). Installers live in
+// install/installers/ and are listed in installers.ts; adapters reach theirs through lazyInstallMethods, so the
+// hook bundle, which imports the adapters, never runs install code (nor loads the TOML parser) on start-up.
+import { homedir } from 'node:os';
+import type { ClientAdapter } from '../adapter/types';
+import { InstallReport } from './install-report';
+
+export interface InstallTarget {
+  /** The project ssg is installed for. */
+  readonly projectDir: string;
+  /** The user's home: os.homedir(), which honours HOME (so tests run against a temporary one). */
+  readonly home: string;
+}
+
+export interface AdapterInstaller {
+  /** Idempotent: a second run leaves every file untouched. Throws ConfigFileError before writing a bad file. */
+  install(target: InstallTarget, report: InstallReport): void;
+  /** Removes only what install wrote; the user's content stays. */
+  uninstall(target: InstallTarget, report: InstallReport): void;
+  /** Why the host would not reach ssg, one line each; empty when it is wired. */
+  problems(target: InstallTarget): string[];
+}
+
+export const installTarget = (projectDir: string = process.cwd()): InstallTarget => ({ projectDir, home: homedir() });
+
+/** ClientAdapter's install/uninstall/healthCheck over an installer loaded on first use. */
+export function lazyInstallMethods(
+  load: () => Promise<AdapterInstaller>,
+): Pick<ClientAdapter, 'install' | 'uninstall' | 'healthCheck'> {
+  return {
+    install: async (projectDir) => (await load()).install(installTarget(projectDir), new InstallReport()),
+    uninstall: async (projectDir) => (await load()).uninstall(installTarget(projectDir), new InstallReport()),
+    healthCheck: async () => (await load()).problems(installTarget()).length === 0,
+  };
+}
