@@ -2,6 +2,7 @@
 // runs before every tool call of every agent: its start-up time is the product's hot path.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build, version } from 'esbuild';
 import { copyDaemonThreads, IMPORT_META_URL, NODE_BUNDLE } from '../scripts/node-bundle.mjs';
 
@@ -30,11 +31,11 @@ await Promise.all([
   ...Object.entries(ENTRIES).map(([name, entry]) =>
     build({ ...options, entryPoints: [entry], outfile: `dist/${name}.cjs` }),
   ),
-  // The daemon (../daemon), loaded by `ssg daemon` and by the desktop app. Its native and server packages stay
+  // The daemon (@ssg/daemon), loaded by `ssg daemon` and by the desktop app. Its native and server packages stay
   // outside the bundle: better-sqlite3 cannot be bundled, and they are dependencies of this package.
   build({
     ...options,
-    entryPoints: ['../daemon/src/main.ts'],
+    entryPoints: [fileURLToPath(import.meta.resolve('@ssg/daemon/main'))],
     outfile: 'dist/daemon.cjs',
     external: ['better-sqlite3', 'fastify', 'fastify-plugin', '@pydantic/genai-prices'],
   }),

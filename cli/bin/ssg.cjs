@@ -48,7 +48,7 @@ function runHookBundle() {
 function codeCacheFile(build) {
   if (!build) return undefined;
   try {
-    // The ssg home as src/home.ts finds it.
+    // The ssg home as @ssg/node/home finds it (packages/node/src/home.ts).
     const home = process.env.SSG_HOME ? resolve(process.env.SSG_HOME) : join(require('node:os').homedir(), '.ssg');
     return join(home, 'cache', 'code', `hook-${build}-${process.version}-${process.arch}.bin`);
   } catch {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ensureBuilt, Workspace } from './cli/test-harness';
+import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 
 describe('ssg (built CLI): help, version, unknown commands', () => {
   let ws: Workspace;

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { writeDaemonFile } from '@ssg/node/daemon-file';
-import { ensureBuilt, Workspace } from 'ssg/src/cli/test-harness';
+import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 import { startDaemon } from './daemon';
 import { DaemonAlreadyRunningError } from './single-instance';
 import { TestDaemon } from './testing/test-daemon';

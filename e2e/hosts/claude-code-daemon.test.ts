@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { AuditPage } from '@ssg/contracts/audit';
 import type { BudgetResponse } from '@ssg/contracts/budget';
-import { TestDaemon } from '../../daemon/src/testing/test-daemon';
-import { FakeMessagesApi, type ScriptedTurn } from '../support/fake-messages-api';
+import { TestDaemon } from '@ssg/daemon/testing';
+import { FakeMessagesApi, type ScriptedTurn } from '@ssg/testing/fake-messages-api';
 import { hostBin, HostWorkspace } from '../support/host-workspace';
 
 describe('Claude Code through the ssg daemon', () => {

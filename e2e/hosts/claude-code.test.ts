@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { FakeMessagesApi, type ScriptedTurn } from '../support/fake-messages-api';
+import { FakeMessagesApi, type ScriptedTurn } from '@ssg/testing/fake-messages-api';
 import { hostBin, HostWorkspace } from '../support/host-workspace';
 
 const PROJECT_RULES = `rule e2e_no_recursive_delete {

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt, ssgBin, Workspace, type CliRun } from '../../cli/src/cli/test-harness';
+import { ensureBuilt, ssgBin, Workspace, type CliRun } from '@ssg/testing/cli-harness';
 
 const e2eDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ensureBuilt } from '../cli/test-harness';
-import { bashWrapper, HookWorkspace, MARKER_REASON } from './fixture';
+import { ensureBuilt } from '@ssg/testing/cli-harness';
+import { bashWrapper, HookWorkspace, MARKER_REASON } from './fixture.testing';
 
 describe('resources/hooks/bin/bash (with real bash)', () => {
   let ws: HookWorkspace;

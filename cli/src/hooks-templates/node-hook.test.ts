@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ensureBuilt } from '../cli/test-harness';
-import { HookWorkspace, MARKER_REASON, nodeHook } from './fixture';
+import { ensureBuilt } from '@ssg/testing/cli-harness';
+import { HookWorkspace, MARKER_REASON, nodeHook } from './fixture.testing';
 
 // Each case is a Node program run with the hook preloaded; it prints what it saw, one line per observation.
 describe('resources/hooks/hooks/ssg-node-hook.cjs (with real node)', () => {

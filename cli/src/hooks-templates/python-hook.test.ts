@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ensureBuilt } from '../cli/test-harness';
-import { HookWorkspace, MARKER_REASON, pythonHookDir } from './fixture';
+import { ensureBuilt } from '@ssg/testing/cli-harness';
+import { HookWorkspace, MARKER_REASON, pythonHookDir } from './fixture.testing';
 
 // Each case is a Python program run with the hook on PYTHONPATH; it prints what it saw.
 describe('resources/hooks/hooks/python/sitecustomize.py (with real python3)', () => {

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
-import { ensureBuilt, SAMPLE_RULES, ssgBin, Workspace } from '../cli/test-harness';
+import { ensureBuilt, SAMPLE_RULES, ssgBin, Workspace } from '@ssg/testing/cli-harness';
 
 /**
  * The spec's budget for the serialized core tools/list result: "about 428 tokens", counted with a real BPE

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ApprovalList } from '@ssg/contracts/approvals';
-import type { Workspace } from 'ssg/src/cli/test-harness';
+import type { Workspace } from '@ssg/testing/cli-harness';
 import type { ApprovalOutcome, ApprovalRequest } from '../evaluation/ports';
 import { TestDaemon } from '../testing/test-daemon';
 

@@ -3,7 +3,7 @@
 // the daemon because it records decisions through the daemon's AuditLog in-process.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Workspace } from 'ssg/src/cli/test-harness';
+import type { Workspace } from '@ssg/testing/cli-harness';
 import type { AuditPage } from '@ssg/contracts/audit';
 import type { AuditEntry } from '../evaluation/ports';
 import { TestDaemon } from '../testing/test-daemon';

@@ -9,7 +9,7 @@ import type { Clock } from '../clock';
 import { AUDIT_TEST_NOW, auditRow } from '../testing/audit-row';
 import { AuditStore } from './audit-store';
 import { AuditRetention } from './retention';
-import { eventually } from '../testing/eventually';
+import { eventually } from '@ssg/testing/eventually';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ensureBuilt, Workspace } from 'ssg/src/cli/test-harness';
+import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 import type { BudgetResponse } from '@ssg/contracts/budget';
 import type { ToolCall } from '@ssg/engine';
 import { TestDaemon } from '../testing/test-daemon';

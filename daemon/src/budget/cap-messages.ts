@@ -1,7 +1,7 @@
 // What the agent (and the person reading its transcript) is told when a cap blocks a call or is getting close:
 // which cap, the spend against it, and when it lets up, in local time, e.g.
 // "ssg spending limit: daily calls cap reached for claude-code (200/200 calls today); resets at 00:00 (in 3h 12m)".
-import { formatResetTime, formatUsd } from 'ssg/src/commands/budget/spend-format';
+import { formatResetTime, formatUsd } from '@ssg/contracts/wording';
 import type { BudgetWindow } from '@ssg/contracts/budget';
 import { type CapStanding, usedFraction } from './active-caps';
 

@@ -24,7 +24,7 @@ import { CostIngestion } from './cost-ingestion';
 import { POSITIONS_FILE } from './ingest-positions';
 import { InMemoryCostSink, roundUsd } from './testing/in-memory-cost-sink';
 import { claudeAssistantLine, codexTokenCountLine, codexTurnContextLine } from './testing/log-lines';
-import { eventually } from '../testing/eventually';
+import { eventually } from '@ssg/testing/eventually';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 const CLAUDE_SESSION = '145f3800-3307-4af3-8f1a-517935a476a0';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { TestDaemon } from '../testing/test-daemon';
-import { ensureBuilt, Workspace } from 'ssg/src/cli/test-harness';
+import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 
 describe('ssg dashboard (built CLI)', () => {
   before(() => ensureBuilt());

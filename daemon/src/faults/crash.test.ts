@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
-import { ensureBuilt, ssgBin, Workspace } from 'ssg/src/cli/test-harness';
+import { ensureBuilt, ssgBin, Workspace } from '@ssg/testing/cli-harness';
 import type { BudgetConfig, BudgetResponse, BudgetUpdate } from '@ssg/contracts/budget';
 import type { EvalResponse } from '@ssg/contracts/eval';
 import type { SleepModeRequest, SleepModeResponse } from '@ssg/contracts/sleep-mode';

@@ -11,7 +11,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, type TestContext, test } from 'node:test';
-import { ensureBuilt, Workspace } from 'ssg/src/cli/test-harness';
+import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 import type { BudgetResponse } from '@ssg/contracts/budget';
 import type { SleepModeResponse } from '@ssg/contracts/sleep-mode';
 import { TestDaemon } from '../testing/test-daemon';

@@ -11,7 +11,7 @@ import type { EvalResponse } from '@ssg/contracts/eval';
 import type { ToolCall } from '@ssg/engine';
 import { hostileBodies } from '../testing/hostile-bodies';
 import { TestDaemon } from '../testing/test-daemon';
-import { eventually } from '../testing/eventually';
+import { eventually } from '@ssg/testing/eventually';
 
 const RULES = `rule no_rm_rf {
   DENY execution

@@ -1,5 +1,5 @@
 // POST /api/json/eval: the hooks' route. The body is a tool call already parsed by its host's adapter; the answer
-// is the verdict (see ssg/src/daemon-client/eval-protocol.ts). Strict schemas: a hook that sends something else
+// is the verdict (see packages/contracts/src/eval.ts). Strict schemas: a hook that sends something else
 // has a bug worth a 400, and nothing of a rejected request reaches the ledger or the audit log.
 import type { FastifyPluginAsync } from 'fastify';
 import { EVAL_PATH, type EvalRequest } from '@ssg/contracts/eval';

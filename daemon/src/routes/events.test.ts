@@ -12,7 +12,7 @@ import type { AuditEntry } from '../evaluation/ports';
 import { buildApp } from '../server/app';
 import { TestDaemon } from '../testing/test-daemon';
 import { EVENT_NAMES, EVENTS_PATH, eventStreamRoutes } from './events';
-import { eventually } from '../testing/eventually';
+import { eventually } from '@ssg/testing/eventually';
 
 interface SseBlock {
   comment?: string;

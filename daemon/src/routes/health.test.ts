@@ -1,7 +1,7 @@
 // The health route as `ssg doctor` uses it: public, and enough to tell the user that a daemon answers and which.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ensureBuilt, Workspace } from 'ssg/src/cli/test-harness';
+import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 import { TestDaemon } from '../testing/test-daemon';
 
 describe('ssg doctor with the daemon running (built CLI)', () => {

@@ -1,4 +1,4 @@
-// The JSON schema of a SummarizedCall (ssg/src/daemon-client/summarized-call.ts), spread into the response schemas
+// The JSON schema of a SummarizedCall (packages/contracts/src/summarized-call.ts), spread into the response schemas
 // of the audit and approval routes, in the order the fields are sent.
 import { CAPABILITIES } from '@ssg/engine';
 

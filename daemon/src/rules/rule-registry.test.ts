@@ -9,7 +9,7 @@ import type { ToolCall } from '@ssg/engine/node';
 import { evaluate } from '@ssg/engine/node';
 import { DaemonEvents } from '../events';
 import { RECHECK_MS, RuleRegistry, type RuleSetSummary } from './rule-registry';
-import { eventually } from '../testing/eventually';
+import { eventually } from '@ssg/testing/eventually';
 
 const rule = (id: string, prefix: string) =>
   `rule ${id} {\n  DENY execution\n  IF command STARTS_WITH "${prefix}"\n}\n`;

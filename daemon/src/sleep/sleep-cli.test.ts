@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { Workspace } from 'ssg/src/cli/test-harness';
+import { Workspace } from '@ssg/testing/cli-harness';
 import type { AuditPage } from '@ssg/contracts/audit';
 import type { SleepModeResponse } from '@ssg/contracts/sleep-mode';
 import { TestDaemon } from '../testing/test-daemon';

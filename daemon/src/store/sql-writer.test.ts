@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { type Db, openDatabase } from './database';
 import { WriteQueue } from './sql-writer';
-import { eventually } from '../testing/eventually';
+import { eventually } from '@ssg/testing/eventually';
 
 const SCHEMA = [(db: Db) => db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)')];
 

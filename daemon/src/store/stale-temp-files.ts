@@ -1,4 +1,4 @@
-// Atomic writes go through `.<name>.<pid>.<random>.tmp` beside their target (ssg/src/fs/atomic-write.ts). A process
+// Atomic writes go through `.<name>.<pid>.<random>.tmp` beside their target (packages/node/src/atomic-write.ts). A process
 // killed mid-write leaves its temp file behind; nothing reads it, but nothing else would remove it either, so the
 // daemon sweeps those of dead processes from the folders it writes when it starts.
 import { readdirSync, rmSync } from 'node:fs';

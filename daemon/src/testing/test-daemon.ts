@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuilt, Workspace } from 'ssg/src/cli/test-harness';
+import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 import { type DaemonOptions, type RunningDaemon, startDaemon } from '../daemon';
 
 export interface TestResponse<T = unknown> {

@@ -2,7 +2,7 @@
 // it too; this covers any response that would lack it), and no permission (camera, notifications, geolocation, …)
 // for any page, since the dashboard needs none.
 import { session } from 'electron';
-import { DASHBOARD_CSP } from '@ssg/daemon/src/dashboard/security-headers';
+import { DASHBOARD_CSP } from '@ssg/daemon/security-headers';
 import { isDaemonUrl } from '../navigation-policy';
 
 export function hardenSessions(daemonOrigin: string): void {

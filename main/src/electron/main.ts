@@ -5,7 +5,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { app, dialog } from 'electron';
-import { startDaemon } from '@ssg/daemon/src/daemon';
+import { startDaemon } from '@ssg/daemon';
 import { ssgHome } from '@ssg/node/home';
 import { chooseShimTarget, installCliShim } from '../cli-shim';
 import { hostOrAttachDaemon } from '../daemon-host';

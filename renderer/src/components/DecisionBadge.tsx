@@ -1,5 +1,5 @@
 // A decision as a small labelled badge (the word is always shown; colour only supports it).
-import type { Decision } from '@ssg/engine';
+import type { Decision } from '@ssg/contracts/decision';
 
 const LABELS: Record<Decision, string> = {
   allow: 'Allowed',

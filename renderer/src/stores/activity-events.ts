@@ -2,7 +2,7 @@
 // and to the events replayed over a read that was in flight when they arrived (see api/live-read.ts).
 import type { ApprovalEvent, PendingApproval } from '@ssg/contracts/approvals';
 import type { AuditRecord, AuditRecordSummary } from '@ssg/contracts/audit';
-import type { Decision } from '@ssg/engine';
+import type { Decision } from '@ssg/contracts/decision';
 
 export interface ActivityFilters {
   decision: Decision | '';

@@ -2,7 +2,7 @@
 // one thing and sends the whole document back (with the `updatedAt` it read, so the daemon refuses the write if
 // someone else changed the budget in between instead of silently undoing their change).
 import type { BudgetConfig, BudgetMode, CapField, Caps } from '@ssg/contracts/budget';
-import { formatUsd } from './spend-format';
+import { formatUsd } from '@ssg/contracts/wording';
 
 export interface BudgetChange {
   /** The new document, made from the current one. */

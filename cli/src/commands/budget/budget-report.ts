@@ -9,7 +9,7 @@ import {
   type ScopeSpend,
   type WindowSpend,
 } from '@ssg/contracts/budget';
-import { formatResetTime, formatUsd } from './spend-format';
+import { formatResetTime, formatUsd } from '@ssg/contracts/wording';
 
 const MODE_MEANING: Record<BudgetMode, string> = {
   off: 'caps are not enforced; spend is still counted',

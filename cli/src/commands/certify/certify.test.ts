@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ensureBuilt, SAMPLE_RULES, Workspace } from '../../cli/test-harness';
+import { ensureBuilt, SAMPLE_RULES, Workspace } from '@ssg/testing/cli-harness';
 
 const meta = (name: string): string =>
   JSON.stringify({ kind: 'meta', name, description: 'test', claude_code_version: '2.1.0', tags: ['test'] });

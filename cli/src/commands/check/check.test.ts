@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { ensureBuilt, SAMPLE_RULES, Workspace } from '../../cli/test-harness';
+import { ensureBuilt, SAMPLE_RULES, Workspace } from '@ssg/testing/cli-harness';
 
 interface CheckJson {
   ok: boolean;

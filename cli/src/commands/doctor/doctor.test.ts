@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { chmodSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { ensureBuilt, Workspace } from '../../cli/test-harness';
+import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 
 interface DoctorJson {
   daemon: { url: string; running: boolean; detail: string };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ensureBuilt, SAMPLE_RULES, Workspace } from '../../cli/test-harness';
+import { ensureBuilt, SAMPLE_RULES, Workspace } from '@ssg/testing/cli-harness';
 
 describe('ssg eval (built CLI)', () => {
   let ws: Workspace;

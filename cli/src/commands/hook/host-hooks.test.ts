@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ensureBuilt, SAMPLE_RULES, Workspace } from '../../cli/test-harness';
+import { ensureBuilt, SAMPLE_RULES, Workspace } from '@ssg/testing/cli-harness';
 import { mintLicense, newTestIssuer } from '@ssg/node/license/mint.testing';
 
 // Rules: SAMPLE_RULES — `rm -rf /` blocked (no-rm-root), `git push` asked (ask-push), `npm install` forced to

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ensureBuilt, SAMPLE_RULES, Workspace } from '../../cli/test-harness';
+import { ensureBuilt, SAMPLE_RULES, Workspace } from '@ssg/testing/cli-harness';
 
 // Proves the call is the shell hooks' one: a `bash` tool call, judged as execution.
 const TOOL_RULE = `

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ensureBuilt, Workspace } from '../../cli/test-harness';
+import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 import { LocalHub, newKeyPair, type TestKeyPair } from '../../hub/local-hub.testing';
 
 const RULES = `rule hub-no-curl {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { parse as parseToml } from 'smol-toml';
-import { ensureBuilt, Workspace } from '../../cli/test-harness';
+import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 import { bundledRulesDir } from '@ssg/node/resources';
 
 const SETTINGS = 'project/.claude/settings.json';

@@ -4,7 +4,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { ensureBuilt, SAMPLE_RULES, ssgBin, Workspace } from '../../cli/test-harness';
+import { ensureBuilt, SAMPLE_RULES, ssgBin, Workspace } from '@ssg/testing/cli-harness';
 import { mintLicense, newTestIssuer } from '@ssg/node/license/mint.testing';
 import { pluginFilePath } from '@ssg/node/resources';
 

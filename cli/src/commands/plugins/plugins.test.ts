@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { ensureBuilt, Workspace } from '../../cli/test-harness';
+import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 import { pluginFilePath } from '@ssg/node/resources';
 
 describe('ssg plugins (built CLI)', () => {

@@ -29,24 +29,3 @@ export function parseSleepDuration(text: string): ParsedDuration {
     return { ok: false, problem: `'${printable(text)}' is longer than 30 days, the most Sleep at Night allows` };
   return { ok: true, ms };
 }
-
-/** `8h`, `1h 30m`, `7d 3h`, `45s`: the two largest units, rounded up so a fresh `8h` does not read `7h 59m`. */
-export function formatDuration(ms: number): string {
-  if (ms < UNIT_MS.m) return `${Math.ceil(Math.max(0, ms) / UNIT_MS.s)}s`;
-  let minutes = Math.ceil(ms / UNIT_MS.m);
-  const days = Math.floor(minutes / (24 * 60));
-  minutes -= days * 24 * 60;
-  const hours = Math.floor(minutes / 60);
-  minutes -= hours * 60;
-  const parts = [
-    [days, 'd'],
-    [hours, 'h'],
-    [minutes, 'm'],
-  ] as const;
-  const first = parts.findIndex(([value]) => value > 0);
-  return parts
-    .slice(first, first + 2)
-    .filter(([value]) => value > 0)
-    .map(([value, unit]) => `${value}${unit}`)
-    .join(' ');
-}

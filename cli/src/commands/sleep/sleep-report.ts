@@ -2,7 +2,7 @@
 // problem the daemon found, and one row per layer.
 import type { SleepModeResponse } from '@ssg/contracts/sleep-mode';
 import { renderTable } from '../../cli/table';
-import { formatDuration } from './duration';
+import { formatDuration } from '@ssg/contracts/wording';
 
 export function renderSleepReport(state: SleepModeResponse): string {
   const lines = [headline(state)];

@@ -2,7 +2,7 @@
 // from scratch — parsing the files, then the regex analysis of compiling them — costs tens of milliseconds, more
 // than the call's whole budget above Node's own start-up. So the first process stores, per set of rule files,
 // what a call needs: every diagnostic of the files, and for each capability the enabled rules a call of that
-// capability can meet, with the regex forms those rules use (engine/regex-form.ts). A later process reads only
+// capability can meet, with the regex forms those rules use (@ssg/engine's regex-form.ts). A later process reads only
 // its call's section and compiles it with the stored forms, which leaves nothing to do but `new RegExp`.
 //
 // An entry is used only when its build (the running ssg bundle and Node) matches and every rule file still has

@@ -1,6 +1,6 @@
 // Activity: the ASK queue, then every decision as it happens, filterable, with a detail view.
 import { useEffect, useId } from 'react';
-import { DECISIONS } from '@ssg/engine';
+import { DECISIONS } from '@ssg/contracts/decision';
 import { DecisionBadge } from '../../components/DecisionBadge';
 import { formatTime } from '../../components/format';
 import { Notice } from '../../components/Notice';

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CliRun, ssgBin, Workspace } from '../cli/test-harness';
+import { type CliRun, ssgBin, Workspace } from '@ssg/testing/cli-harness';
 
 const hooksDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'resources', 'hooks');
 export const bashWrapper = join(hooksDir, 'bin', 'bash');

@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { parseManifest } from '../cli/src/hub/manifest';
-import { pinnedHubKey } from '../cli/src/hub/pinned-key';
-import { checkSigningKey } from '../cli/src/hub/trusted-manifest';
-import { verifyRuleset } from '../cli/src/hub/verify-ruleset';
+import { parseManifest } from '../src/hub/manifest';
+import { pinnedHubKey } from '../src/hub/pinned-key';
+import { checkSigningKey } from '../src/hub/trusted-manifest';
+import { verifyRuleset } from '../src/hub/verify-ruleset';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const script = join(root, 'scripts', 'hub-sign.mjs');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const script = join(root, 'cli', 'scripts', 'hub-sign.mjs');
 
-describe('scripts/hub-sign.mjs', () => {
+describe('cli/scripts/hub-sign.mjs', () => {
   let work: string;
   let hubDir: string;
   let keyPath: string;

@@ -1,19 +1,19 @@
 #!/usr/bin/env node
 // Signs a hub folder: for every ruleset listed in <hub-dir>/manifest.json, computes rule_count, content_hash
-// and the Ed25519 content_signature (cli/src/hub/content-hash.ts says what is hashed), and names the signing
+// and the Ed25519 content_signature (src/hub/content-hash.ts says what is hashed), and names the signing
 // key. A ruleset with a malformed rule is refused: its text would not be covered by the signature.
 // Unchanged rulesets keep their updated_at (Ed25519 signatures are deterministic), so re-signing is idempotent.
 //
 // Usage:
-//   node --import tsx scripts/hub-sign.mjs --key <private-key.pem> [--hub-dir resources/hub]
-//   node --import tsx scripts/hub-sign.mjs --generate-key <private-key.pem>
+//   node --import tsx cli/scripts/hub-sign.mjs --key <private-key.pem> [--hub-dir resources/hub]
+//   node --import tsx cli/scripts/hub-sign.mjs --generate-key <private-key.pem>
 // The private key never goes into the repository (docs/hub.md).
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
-import { canonicalContent } from '../cli/src/hub/content-hash.ts';
+import { canonicalContent } from '../src/hub/content-hash.ts';
 
 const { values } = parseArgs({
   options: {

@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const cliDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const cliDir = join(root, 'cli');
 export const ssgBin = join(cliDir, 'bin', 'ssg.cjs');
 // Everything the bundles are built from: the CLI's own sources, the daemon's and the workspace packages'.
-const sources = [join(cliDir, 'src'), join(cliDir, '..', 'daemon', 'src'), join(cliDir, '..', 'packages')];
+const sources = [join(cliDir, 'src'), join(root, 'daemon', 'src'), join(root, 'packages')];
 const bundles = ['ssg.cjs', 'hook.cjs', 'mcp.cjs', 'daemon.cjs', 'sql-writer-thread.cjs'].map((name) =>
   join(cliDir, 'dist', name),
 );
