@@ -3,23 +3,15 @@
 // `ssg hook shell` answers with its exit code (0 run, 1 do not run), for the shell-level hooks. The hooks of the
 // other hosts (codex, copilot, opencode) exit 0 too: their hosts read anything else as a failed hook.
 import type { ExitCode } from '../../cli/exit-codes';
-import { runHookCodex } from '@ssg/hosts/codex/hook';
-import { runHookCopilot } from '@ssg/hosts/copilot/hook';
 import { type HookOutput, runHookEval } from '@ssg/hosts/claude-code/hook';
-import { runHookOpencode } from '@ssg/hosts/opencode/hook';
 import { runHookShell } from '@ssg/hosts/hook/shell-hook';
+import { hostHookNamed } from '@ssg/hosts/hooks';
 import { writeFd } from './write-fd';
-
-const HOST_HOOKS: Readonly<Record<string, (argv: readonly string[]) => Promise<HookOutput>>> = {
-  codex: runHookCodex,
-  copilot: runHookCopilot,
-  opencode: runHookOpencode,
-};
 
 export async function runHook(argv: readonly string[]): Promise<ExitCode> {
   const [name, ...rest] = argv;
   if (name === 'eval' && rest.length === 0) return writeHookOutput(await runHookEval());
-  const hostHook = name !== undefined && Object.hasOwn(HOST_HOOKS, name) ? HOST_HOOKS[name] : undefined;
+  const hostHook = hostHookNamed(name);
   if (hostHook && !rest.includes('--help') && !rest.includes('-h')) return writeHookOutput(await hostHook(rest));
   if (name === 'shell' && !rest.includes('--help') && !rest.includes('-h')) {
     const { exitCode, stderr } = await runHookShell(rest);
