@@ -3,8 +3,7 @@
 // not with a regex, so a `}` inside a string or a rule-like line inside a comment cannot shift a boundary.
 // Line endings are normalised to "\n" first: a file checked out with CRLF verifies the same as the original.
 import { createHash } from 'node:crypto';
-import { parseRules } from '@ssg/engine';
-import type { Diagnostic } from '@ssg/engine';
+import { type Diagnostic, parseRules } from '@ssg/engine';
 
 export interface CanonicalContent {
   /** The string that is hashed and signed. */

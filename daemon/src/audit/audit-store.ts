@@ -3,8 +3,14 @@
 // the filters of the query API each have an index, and every index ends in the rowid, so "newest first where
 // client = ?" walks one index backwards.
 import type { Statement } from 'better-sqlite3';
-import type { AuditPage, AuditQuery, AuditRecord, AuditRecordSummary, AuditWindowStats } from '@ssg/contracts/audit';
-import { AUDIT_DEFAULT_LIMIT } from '@ssg/contracts/audit';
+import {
+  AUDIT_DEFAULT_LIMIT,
+  type AuditPage,
+  type AuditQuery,
+  type AuditRecord,
+  type AuditRecordSummary,
+  type AuditWindowStats,
+} from '@ssg/contracts/audit';
 import type { MatchedCondition } from '@ssg/engine';
 import { type Db, type Migration, openDatabase } from '../store/database';
 import { type WriteFailureHandler, WriteQueue } from '../store/sql-writer';

@@ -1,9 +1,8 @@
 // What a tool call did, as one short readable text for the audit log and the approval queue: the command of an
 // execute call, the path (and how much was written) of a write, the url of a network call, the input as JSON
 // otherwise — always with secrets redacted and cut to MAX_SUMMARY_CHARS, because a Write can carry megabytes.
-import { resolveField } from '@ssg/engine';
+import { resolveField, type ToolCall } from '@ssg/engine';
 import type { SummarizedCall } from '@ssg/contracts/summarized-call';
-import type { ToolCall } from '@ssg/engine';
 import { redactSecrets } from './redact';
 
 export const MAX_SUMMARY_CHARS = 2048;

@@ -1,8 +1,7 @@
 // One tool call through the daemon, in the order the product promises: spending caps first (a blocked call never
 // reaches the rules and is not counted), then the rules, then — for an ASK on a host that cannot ask — the
 // approval queue, and finally the audit record, which the dashboard's live stream shows.
-import { evaluate } from '@ssg/engine/node';
-import type { EvalResult } from '@ssg/engine/node';
+import { type EvalResult, evaluate } from '@ssg/engine/node';
 import type { EvalRequest, EvalResponse } from '@ssg/contracts/eval';
 import type { Clock } from '../clock';
 import type { ApprovalGate, AuditSink, RuleSource, SpendingGate } from './ports';

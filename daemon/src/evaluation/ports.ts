@@ -1,7 +1,6 @@
 // What the evaluation pipeline needs from the other areas, as small interfaces, so each area (budget, rules,
 // approvals, audit) is built and tested on its own and the pipeline stays a readable sequence of steps.
-import type { CompiledRuleSet } from '@ssg/engine';
-import type { Decision, EvalResult, ToolCall } from '@ssg/engine';
+import type { CompiledRuleSet, Decision, EvalResult, ToolCall } from '@ssg/engine';
 import type { DecidedBy } from '@ssg/contracts/eval';
 
 /** The accounting layer: spending caps are checked before any rule runs. */

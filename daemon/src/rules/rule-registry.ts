@@ -11,8 +11,7 @@
 // next call pays nothing) and tells the dashboard, diagnostics included.
 import { type FSWatcher, statSync, watch } from 'node:fs';
 import { dirname } from 'node:path';
-import type { CompiledRuleSet } from '@ssg/engine';
-import type { Diagnostic, ToolCall } from '@ssg/engine';
+import type { CompiledRuleSet, Diagnostic, ToolCall } from '@ssg/engine';
 import { type LoadedRules, loadRuleFiles } from '@ssg/node/rules/load';
 import { defaultRuleDirs, ruleFiles } from '@ssg/node/rules/sources';
 import type { DaemonEvents } from '../events';

@@ -1,8 +1,8 @@
 // How amounts and times are written for people, the same in the daemon's messages (cap messages, which the agent
 // shows) and in the CLI (`ssg budget`, `ssg sleep`): dollars to the cent; when a window lets up as local clock
 // time — with the date only when it is a day or more away — plus how long until then: `00:00 (in 3h 12m)`.
-const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1_000 } as const;
-const DAY_MS = UNIT_MS.d;
+/** Milliseconds per unit of the durations people type and read (`ssg sleep on --for 1h30m`). */
+export const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1_000 } as const;
 
 export const formatUsd = (usd: number): string => `$${usd.toFixed(2)}`;
 
@@ -11,7 +11,9 @@ export function formatResetTime(resetsAt: number, now: number): string {
   const pad = (value: number): string => String(value).padStart(2, '0');
   const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
   const when =
-    resetsAt - now < DAY_MS ? time : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${time}`;
+    resetsAt - now < UNIT_MS.d
+      ? time
+      : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${time}`;
   return `${when} (in ${formatDuration(resetsAt - now)})`;
 }
 

@@ -3,12 +3,12 @@
 import { create } from 'zustand';
 import { api, describeError, withQuery } from '../api/client';
 import {
-  AGENTS_PATH,
   type AgentChangeRequest,
   type AgentChangeResponse,
+  AGENTS_PATH,
   type AgentsResponse,
+  type InstallAction,
 } from '@ssg/contracts/dashboard';
-import type { InstallAction } from '@ssg/contracts/dashboard';
 
 const KEY = 'ssg.agents.projectDir';
 

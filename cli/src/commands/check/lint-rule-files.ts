@@ -1,7 +1,6 @@
 // The rule-file half of `ssg check`: every problem the parser, the linter and the compiler find in a set of
 // parsed rule files, one per position. Shared with the MCP tools `ssg_check` and `ssg_validate_rules`.
-import { compileRules, lintRules } from '@ssg/engine/node';
-import type { Diagnostic, ParsedFile } from '@ssg/engine/node';
+import { compileRules, type Diagnostic, lintRules, type ParsedFile } from '@ssg/engine/node';
 
 export function lintRuleFiles(files: ParsedFile[]): Diagnostic[] {
   return sortedUnique([

@@ -1,7 +1,13 @@
 // Checks a project file as if an agent were writing it: a `Write` call with the file's path and content,
 // evaluated against the rules. For a denial or a question it also finds the line to point at.
-import { type CompiledRuleSet, compileRules, evaluate } from '@ssg/engine/node';
-import type { EvalResult, ParsedFile, ToolCall } from '@ssg/engine/node';
+import {
+  type CompiledRuleSet,
+  compileRules,
+  type EvalResult,
+  evaluate,
+  type ParsedFile,
+  type ToolCall,
+} from '@ssg/engine/node';
 
 export interface WriteFinding {
   result: EvalResult;

@@ -3,8 +3,7 @@
 // the same answer for the same call.
 import type { GenericPayload } from '@ssg/hosts/generic/adapter';
 import { selectAdapter } from '@ssg/hosts/registry';
-import { evaluate } from '@ssg/engine/node';
-import type { Diagnostic, EvalResult, ToolCall } from '@ssg/engine/node';
+import { type Diagnostic, type EvalResult, evaluate, type ToolCall } from '@ssg/engine/node';
 import { loadRules } from '@ssg/node/rules/load';
 
 export interface EvaluateCallOptions {

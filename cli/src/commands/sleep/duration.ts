@@ -3,8 +3,7 @@
 // error that names the flag rather than the daemon's 400.
 import { printable } from '../../cli/printable';
 import { MAX_SLEEP_MS } from '@ssg/contracts/sleep-mode';
-
-const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1_000 } as const;
+import { UNIT_MS } from '@ssg/contracts/wording';
 
 /** Days, hours, minutes, seconds, each at most once and in that order; at least one. */
 const DURATION = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;

@@ -1,8 +1,7 @@
 // `ssg certify`'s path from a Claude Code hook payload to a verdict: the claude-code adapter parses it exactly as
 // `ssg hook eval` does, then the rules evaluate it in-process (what the hook does when no daemon answers).
 import { claudeCodeAdapter } from '../claude-code/adapter';
-import { type CompiledRuleSet, evaluate } from '@ssg/engine/node';
-import type { EvalResult, ToolCall } from '@ssg/engine/node';
+import { type CompiledRuleSet, type EvalResult, evaluate, type ToolCall } from '@ssg/engine/node';
 
 /**
  * The rules that apply to the call (those of its cwd, when it has one). Only the call's capability has to be

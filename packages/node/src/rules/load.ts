@@ -1,8 +1,7 @@
 // Loads the rules that apply to a tool call: finds the files (sources.ts), parses each one, compiles them into
 // one rule set. A parse error in one file is a diagnostic, never a reason to drop the other files or rules.
 import { readFileSync } from 'node:fs';
-import { type CompiledRuleSet, compileRules, parseRules } from '@ssg/engine/node';
-import type { Diagnostic, ParsedFile } from '@ssg/engine/node';
+import { type CompiledRuleSet, compileRules, type Diagnostic, type ParsedFile, parseRules } from '@ssg/engine/node';
 import { RulesUnusableError } from './rules-unusable';
 import { describeFsError, type RuleSourceOptions, ruleFiles } from './sources';
 

@@ -14,9 +14,16 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CAPABILITIES, type Capability, type CompiledRuleSet, compileRules } from '@ssg/engine/node';
-import type { RegexForms } from '@ssg/engine/node';
-import type { Diagnostic, ParsedFile, RuleNode } from '@ssg/engine/node';
+import {
+  CAPABILITIES,
+  type Capability,
+  type CompiledRuleSet,
+  compileRules,
+  type Diagnostic,
+  type ParsedFile,
+  type RegexForms,
+  type RuleNode,
+} from '@ssg/engine/node';
 import { writeFileAtomic } from '../atomic-write';
 import { loadRuleFiles } from './load';
 import { nameHash } from '../name-hash';
