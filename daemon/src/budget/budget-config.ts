@@ -1,5 +1,6 @@
-// What a valid budget configuration is, for both doors it comes in by: the POST body (fastify checks the JSON
-// schema first, then this) and budget.json edited by hand (only this). Every problem names the field, so a person
+// What a valid budget configuration is, in words, for both doors it comes in by: the POST body (fastify checks
+// the schema, packages/contracts/src/schemas/budget.ts, first; this names the field it rejected) and budget.json
+// edited by hand (only this). Every problem names the field, so a person
 // can find it; nothing is ever half-applied.
 import {
   BUDGET_MODES,
@@ -124,39 +125,4 @@ function quote(name: string): string {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The JSON schema of a caps object: the route declares it; parseCaps says the same in words. */
-const capsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: Object.fromEntries(
-    CAP_FIELDS.map((field) => [
-      field,
-      field.endsWith('Calls')
-        ? { type: ['integer', 'null'], minimum: 0, maximum: Number.MAX_SAFE_INTEGER }
-        : { type: ['number', 'null'], minimum: 0 },
-    ]),
-  ),
-} as const;
-
-/** The budget document's JSON schema (the POST body; with every field required, the config in a response). */
-export function budgetConfigSchema({ complete }: { complete: boolean }): Record<string, unknown> {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    ...(complete ? { required: [...TOP_LEVEL_FIELDS] } : {}),
-    properties: {
-      mode: { type: 'string', enum: BUDGET_MODES },
-      warnAtPct: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
-      global: capsSchema,
-      perClient: {
-        type: 'object',
-        maxProperties: MAX_BUDGET_CLIENTS,
-        propertyNames: { pattern: CLIENT_NAME_PATTERN },
-        additionalProperties: capsSchema,
-      },
-      updatedAt: { type: 'integer', minimum: 0 },
-    },
-  };
 }

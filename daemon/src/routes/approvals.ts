@@ -1,100 +1,44 @@
 // The approval queue over HTTP: GET /api/json/approvals lists what waits for an answer; POST
 // /api/json/approvals/:id answers one ({decision: allow|deny, note?, via?}). Unknown and expired ids are a 404,
 // a second answer a 409; either way the decision the agent already has stands.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { APPROVALS_PATH } from '@ssg/contracts/approvals';
 import {
-  APPROVAL_ID_PATTERN,
-  APPROVALS_PATH,
-  type ApprovalAnswerRequest,
-  type ApprovalAnswerResponse,
-  type ApprovalList,
-  MAX_APPROVAL_NOTE_CHARS,
-} from '@ssg/contracts/approvals';
+  ApprovalAnswerRequest,
+  ApprovalAnswerResponse,
+  ApprovalList,
+  ApprovalParams,
+} from '@ssg/contracts/schemas/approvals';
+import { NoQuery } from '@ssg/contracts/schemas/json-schema';
 import type { ApprovalQueue } from '../approvals/approval-queue';
 import { conflict, notFound } from '../server/http-error';
-import { summarizedCallProperties, summarizedCallRequired } from './summarized-call-schema';
-
-const approvalSchema = {
-  type: 'object',
-  required: ['id', ...summarizedCallRequired, 'createdAt', 'expiresAt'],
-  properties: {
-    id: { type: 'string' },
-    ...summarizedCallProperties,
-    ruleId: { type: 'string' },
-    prompt: { type: 'string' },
-    message: { type: 'string' },
-    createdAt: { type: 'integer' },
-    expiresAt: { type: 'integer' },
-  },
-} as const;
-
-const answers = ['allow', 'deny'];
-
-const emptyQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 export const approvalRoutes =
-  (queue: ApprovalQueue): FastifyPluginAsync =>
+  (queue: ApprovalQueue): FastifyPluginAsyncTypebox =>
   async (app) => {
     app.get(
       APPROVALS_PATH,
       {
-        schema: {
-          querystring: emptyQuery,
-          response: {
-            200: {
-              type: 'object',
-              required: ['pending', 'timeoutMs', 'defaultDecision'],
-              properties: {
-                pending: { type: 'array', items: approvalSchema },
-                timeoutMs: { type: 'integer' },
-                defaultDecision: { type: 'string', enum: answers },
-              },
-            },
-          },
-        },
+        schema: { querystring: NoQuery, response: { 200: ApprovalList } },
       },
-      async (): Promise<ApprovalList> => ({
+      async () => ({
         pending: queue.pending(),
         timeoutMs: queue.timeoutMs,
         defaultDecision: queue.defaultAnswer,
       }),
     );
 
-    app.post<{ Params: { id: string }; Body: ApprovalAnswerRequest }>(
+    app.post(
       `${APPROVALS_PATH}/:id`,
       {
         schema: {
-          params: {
-            type: 'object',
-            required: ['id'],
-            properties: { id: { type: 'string', pattern: APPROVAL_ID_PATTERN } },
-          },
-          querystring: emptyQuery,
-          body: {
-            type: 'object',
-            required: ['decision'],
-            additionalProperties: false,
-            properties: {
-              decision: { type: 'string', enum: answers },
-              note: { type: 'string', maxLength: MAX_APPROVAL_NOTE_CHARS },
-              via: { type: 'string', enum: ['dashboard', 'cli'] },
-            },
-          },
-          response: {
-            200: {
-              type: 'object',
-              required: ['approval', 'decision', 'answeredBy', 'message'],
-              properties: {
-                approval: approvalSchema,
-                decision: { type: 'string', enum: ['allow', 'block'] },
-                answeredBy: { type: 'string' },
-                message: { type: 'string' },
-              },
-            },
-          },
+          params: ApprovalParams,
+          querystring: NoQuery,
+          body: ApprovalAnswerRequest,
+          response: { 200: ApprovalAnswerResponse },
         },
       },
-      async (request): Promise<ApprovalAnswerResponse> => {
+      async (request) => {
         const { id } = request.params;
         const { decision, note, via = 'dashboard' } = request.body;
         const result = queue.answer(id, { decision, via, ...(note !== undefined && { note }) });

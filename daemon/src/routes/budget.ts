@@ -1,71 +1,22 @@
 // GET and POST /api/json/budget: the spending limits' configuration with a live spend snapshot, and replacing the
 // configuration with a whole new document (docs/daemon-api.md). Both need the token: the ledger says what the
 // user's agents did. A rejected POST is a 400 naming the field (or a 409 for a stale copy) and changes nothing.
-import type { FastifyPluginAsync } from 'fastify';
-import { BUDGET_PATH, BUDGET_WINDOWS } from '@ssg/contracts/budget';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { BUDGET_PATH } from '@ssg/contracts/budget';
+import { BudgetResponse, BudgetUpdate } from '@ssg/contracts/schemas/budget';
+import { NoQuery } from '@ssg/contracts/schemas/json-schema';
 import type { Budget } from '../budget/budget';
 import { StaleBudgetError } from '../budget/budget';
-import { BudgetConfigError, budgetConfigSchema, parseBudgetConfig } from '../budget/budget-config';
+import { BudgetConfigError, parseBudgetConfig } from '../budget/budget-config';
 import { badRequest, conflict } from '../server/http-error';
 
-/** No query parameters: an unexpected one is a caller's mistake worth hearing about. */
-const noQuerySchema = { type: 'object', additionalProperties: false, properties: {} } as const;
-
-const nullableNumber = { type: ['number', 'null'] } as const;
-
-const capSpendProperties = {
-  spent: { type: 'number' },
-  cap: nullableNumber,
-  percent: nullableNumber,
-  resetsAt: { type: ['integer', 'null'] },
-} as const;
-
-const windowSpendSchema = {
-  type: 'object',
-  required: ['startsAt', 'calls', 'usd'],
-  properties: {
-    startsAt: { type: 'integer' },
-    calls: { type: 'object', required: Object.keys(capSpendProperties), properties: capSpendProperties },
-    usd: {
-      type: 'object',
-      required: [...Object.keys(capSpendProperties), 'unpricedUsd'],
-      properties: { ...capSpendProperties, unpricedUsd: { type: 'number' } },
-    },
-  },
-} as const;
-
-const scopeSpendSchema = {
-  type: 'object',
-  required: BUDGET_WINDOWS,
-  properties: Object.fromEntries(BUDGET_WINDOWS.map((window) => [window, windowSpendSchema])),
-} as const;
-
-export const budgetResponseSchema = {
-  type: 'object',
-  required: ['config', 'problem', 'snapshot'],
-  properties: {
-    config: budgetConfigSchema({ complete: true }),
-    problem: { type: ['string', 'null'] },
-    snapshot: {
-      type: 'object',
-      required: ['at', 'sessionStartedAt', 'global', 'perClient'],
-      properties: {
-        at: { type: 'integer' },
-        sessionStartedAt: { type: 'integer' },
-        global: scopeSpendSchema,
-        perClient: { type: 'object', additionalProperties: scopeSpendSchema },
-      },
-    },
-  },
-} as const;
-
 export const budgetRoutes =
-  (budget: Budget): FastifyPluginAsync =>
+  (budget: Budget): FastifyPluginAsyncTypebox =>
   async (app) => {
     app.get(
       BUDGET_PATH,
       {
-        schema: { querystring: noQuerySchema, response: { 200: budgetResponseSchema } },
+        schema: { querystring: NoQuery, response: { 200: BudgetResponse } },
         schemaErrorFormatter: () => badRequest('the budget route takes no query parameters'),
       },
       async () => budget.current(),
@@ -74,11 +25,7 @@ export const budgetRoutes =
     app.post(
       BUDGET_PATH,
       {
-        schema: {
-          body: budgetConfigSchema({ complete: false }),
-          querystring: noQuerySchema,
-          response: { 200: budgetResponseSchema },
-        },
+        schema: { body: BudgetUpdate, querystring: NoQuery, response: { 200: BudgetResponse } },
         // The schema is checked first, and its verdict kept for the handler: parseBudgetConfig checks the same
         // rules and says which field is wrong in words, so the caller gets one kind of message either way.
         attachValidation: true,

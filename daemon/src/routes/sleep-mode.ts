@@ -1,63 +1,16 @@
 // GET and POST /api/json/sleep-mode: Sleep at Night's state, and switching it (docs/daemon-api.md). Both need the
 // token (spec, Authentication 5). A body the schema rejects is a 400 that names the field and what it must be, and
 // changes nothing: validation runs before the handler.
-import type { FastifyPluginAsync, FastifySchemaValidationError } from 'fastify';
-import { MAX_SLEEP_MS, SLEEP_MODE_PATH, type SleepModeRequest } from '@ssg/contracts/sleep-mode';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifySchemaValidationError } from 'fastify';
+import { NoQuery } from '@ssg/contracts/schemas/json-schema';
+import { SleepModeRequest, SleepModeResponse } from '@ssg/contracts/schemas/sleep-mode';
+import { MAX_SLEEP_MS, SLEEP_MODE_PATH } from '@ssg/contracts/sleep-mode';
 import { badRequest } from '../server/http-error';
 import type { SleepMode } from '../sleep/sleep-mode';
 
 const BODY_SHAPE = '{"enabled": boolean, "forMs"?: integer}';
 const FOR_MS_RANGE = `a whole number of milliseconds from 1 to ${MAX_SLEEP_MS} (30 days)`;
-
-const requestSchema = {
-  type: 'object',
-  required: ['enabled'],
-  additionalProperties: false,
-  properties: {
-    enabled: { type: 'boolean' },
-    forMs: { type: 'integer', minimum: 1, maximum: MAX_SLEEP_MS },
-  },
-} as const;
-
-/** No query parameters: an unexpected one is a caller's mistake worth hearing about. */
-const noQuerySchema = { type: 'object', additionalProperties: false, properties: {} } as const;
-
-const fileLayerSchema = {
-  type: 'object',
-  required: ['active', 'file'],
-  properties: { active: { type: 'boolean' }, file: { type: 'string' } },
-} as const;
-
-const nullableTime = { type: ['integer', 'null'] } as const;
-
-const sleepModeResponseSchema = {
-  type: 'object',
-  required: ['enabled', 'mode', 'since', 'until', 'remainingMs', 'layers'],
-  properties: {
-    enabled: { type: 'boolean' },
-    mode: { type: 'string', enum: ['off', 'indefinite', 'timed'] },
-    since: nullableTime,
-    until: nullableTime,
-    remainingMs: nullableTime,
-    layers: {
-      type: 'object',
-      required: ['rules', 'selfProtection', 'failClosed', 'watch', 'instructionFiles', 'memory'],
-      properties: {
-        rules: {
-          type: 'object',
-          required: ['active', 'rules', 'file'],
-          properties: { ...fileLayerSchema.properties, rules: { type: 'integer' } },
-        },
-        selfProtection: fileLayerSchema,
-        failClosed: fileLayerSchema,
-        watch: { type: 'object', required: ['active'], properties: { active: { type: 'boolean' } } },
-        instructionFiles: { type: 'integer', const: 0 },
-        memory: { type: 'boolean', const: false },
-      },
-    },
-    problem: { type: 'string' },
-  },
-} as const;
 
 /** A caller's field name, quoted, short, and printable ASCII only (no bidi overrides or escapes in the answer). */
 function quoteFieldName(name: string): string {
@@ -84,21 +37,21 @@ function describeValidationError(errors: FastifySchemaValidationError[], dataVar
 }
 
 export const sleepModeRoutes =
-  (sleepMode: SleepMode): FastifyPluginAsync =>
+  (sleepMode: SleepMode): FastifyPluginAsyncTypebox =>
   async (app) => {
     app.get(
       SLEEP_MODE_PATH,
       {
-        schema: { querystring: noQuerySchema, response: { 200: sleepModeResponseSchema } },
+        schema: { querystring: NoQuery, response: { 200: SleepModeResponse } },
         schemaErrorFormatter: describeValidationError,
       },
       async () => sleepMode.get(),
     );
 
-    app.post<{ Body: SleepModeRequest }>(
+    app.post(
       SLEEP_MODE_PATH,
       {
-        schema: { body: requestSchema, querystring: noQuerySchema, response: { 200: sleepModeResponseSchema } },
+        schema: { body: SleepModeRequest, querystring: NoQuery, response: { 200: SleepModeResponse } },
         schemaErrorFormatter: describeValidationError,
       },
       async (request) => {

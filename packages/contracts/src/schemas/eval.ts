@@ -1,0 +1,63 @@
+// The hooks' route on the wire (POST /api/json/eval): the schemas the daemon validates and serializes with, and
+// the source of the types in ../eval.ts. Strict on purpose: a hook that sends something else has a bug worth a
+// 400, and nothing of a rejected request reaches the ledger or the audit log.
+import { CAPABILITIES, DECISIONS, type Operator } from '@ssg/engine';
+import { type Static, Type } from 'typebox';
+import { CLIENT_NAME_PATTERN } from '../budget';
+import { StringEnum } from './json-schema';
+
+/** The engine's ToolCall, as parsed by the host's adapter in the hook. */
+export const ToolCall = Type.Object(
+  {
+    tool: Type.String({ minLength: 1, maxLength: 256 }),
+    input: Type.Unsafe<Record<string, unknown>>({ type: 'object' }),
+    capability: StringEnum(CAPABILITIES),
+    client: Type.String({ pattern: CLIENT_NAME_PATTERN }),
+    cwd: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
+    sessionId: Type.Optional(Type.String({ maxLength: 256 })),
+  },
+  { additionalProperties: false },
+);
+
+export const EvalRequest = Type.Object(
+  {
+    call: ToolCall,
+    /**
+     * Whether the host can ask its user itself (Claude Code, Copilot). When it cannot, the daemon holds an ASK in
+     * its approval queue until someone answers in the dashboard or with `ssg approve|deny`, or it times out.
+     */
+    askSupported: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+
+/** rules: the rule engine; budget: a spending cap (enforce mode); approval: a person, or the approval timeout. */
+export const DecidedBy = StringEnum(['rules', 'budget', 'approval']);
+
+export const MatchedCondition = Type.Object({
+  field: Type.String(),
+  op: Type.Unsafe<Operator>({ type: 'string' }),
+  negated: Type.Boolean(),
+  value: Type.String(),
+  view: Type.Optional(Type.String()),
+});
+
+/** The engine's EvalResult plus what only the daemon knows: who decided, a spending warning, the audit record. */
+export const EvalResponse = Type.Object({
+  decision: StringEnum(DECISIONS),
+  decidedBy: DecidedBy,
+  ruleId: Type.Optional(Type.String()),
+  message: Type.Optional(Type.String()),
+  prompt: Type.Optional(Type.String()),
+  substitute: Type.Optional(Type.String()),
+  /** For the agent, the call still runs: a spending cap is near (warn mode). */
+  warning: Type.Optional(Type.String()),
+  matched: Type.Array(MatchedCondition),
+  durationMs: Type.Number(),
+  /** The audit record of this evaluation. */
+  auditId: Type.Integer(),
+});
+
+export type EvalRequest = Static<typeof EvalRequest>;
+export type DecidedBy = Static<typeof DecidedBy>;
+export type EvalResponse = Static<typeof EvalResponse>;
