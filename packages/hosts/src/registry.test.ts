@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { installerFor } from './installers';
 import { isolateHostEnvironment } from './adapter/host-env.testing';
@@ -96,5 +99,42 @@ describe('installers', () => {
       adapterNames().filter((name) => !installerFor(name)),
       ['generic'],
     );
+  });
+});
+
+describe("the registry's adapters: the spec's ClientAdapter, install steps included", () => {
+  it('Claude Code installs into the project and reports itself healthy through the user settings', async () => {
+    const claudeCode = adapterNamed('claude-code')!;
+    const root = mkdtempSync(join(tmpdir(), 'ssg-claude-config-'));
+    const saved = { CLAUDE_CONFIG_DIR: process.env.CLAUDE_CONFIG_DIR, PATH: process.env.PATH };
+    const bin = join(root, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'ssg'), '#!/bin/sh\n', { mode: 0o755 });
+    process.env.CLAUDE_CONFIG_DIR = join(root, 'config');
+    process.env.PATH = bin;
+    try {
+      assert.equal(await claudeCode.healthCheck(), false);
+      await claudeCode.install(root);
+      const settings = readFileSync(join(root, '.claude', 'settings.json'), 'utf8');
+      assert.match(settings, /"command": "ssg hook eval"/);
+      mkdirSync(process.env.CLAUDE_CONFIG_DIR);
+      writeFileSync(join(process.env.CLAUDE_CONFIG_DIR, 'settings.json'), settings);
+      assert.equal(await claudeCode.healthCheck(), true);
+      await claudeCode.uninstall(root);
+      assert.equal(existsSync(join(root, '.claude', 'settings.json')), false);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('generic installs nothing and is always healthy', async () => {
+    const generic = adapterNamed('generic')!;
+    await generic.install('/tmp/x');
+    await generic.uninstall('/tmp/x');
+    assert.equal(await generic.healthCheck(), true);
   });
 });

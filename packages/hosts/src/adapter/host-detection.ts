@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { ClientAdapter } from './types';
+import type { WireAdapter } from './types';
 
 export interface HostSignals {
   /** Variables whose presence (non-empty) means the host runs this process. */
@@ -16,7 +16,7 @@ export interface HostSignals {
 }
 
 /** An adapter of a specific host: one the registry can detect. */
-export interface DetectableAdapter extends ClientAdapter {
+export interface DetectableAdapter extends WireAdapter {
   readonly signals: HostSignals;
 }
 

@@ -3,7 +3,6 @@
 import { capabilityMap, mappedCapability } from '../adapter/capability-map';
 import { genericHostAdapter } from '../adapter/generic-host';
 import type { DetectableAdapter } from '../adapter/host-detection';
-import { lazyInstallMethods } from '../install/adapter-installer';
 
 export const AIDER_TOOLS = capabilityMap({
   execute: ['bash', 'shell', 'run'],
@@ -14,5 +13,4 @@ export const AIDER_TOOLS = capabilityMap({
 
 export const aiderAdapter: DetectableAdapter = {
   ...genericHostAdapter('aider', {}, mappedCapability(AIDER_TOOLS)),
-  ...lazyInstallMethods(async () => (await import('./installer')).aiderInstaller),
 };

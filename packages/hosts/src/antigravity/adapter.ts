@@ -3,7 +3,6 @@
 import { capabilityMap, mappedCapability } from '../adapter/capability-map';
 import { genericHostAdapter } from '../adapter/generic-host';
 import type { DetectableAdapter } from '../adapter/host-detection';
-import { lazyInstallMethods } from '../install/adapter-installer';
 
 export const ANTIGRAVITY_TOOLS = capabilityMap({
   execute: ['run_command', 'send_command_input', 'bash'],
@@ -16,5 +15,4 @@ export const ANTIGRAVITY_TOOLS = capabilityMap({
 
 export const antigravityAdapter: DetectableAdapter = {
   ...genericHostAdapter('antigravity', { values: { ANTIGRAVITY_AGENT: '1' } }, mappedCapability(ANTIGRAVITY_TOOLS)),
-  ...lazyInstallMethods(async () => (await import('./installer')).antigravityInstaller),
 };

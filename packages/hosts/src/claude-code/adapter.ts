@@ -1,7 +1,6 @@
 // Claude Code: its PreToolUse hook payload in, its hook JSON out (design/hosts.md, spec "claude-code").
 import type { Capability, EvalResult, ToolCall } from '@ssg/engine';
 import { type DetectableAdapter, detector, type HostSignals } from '../adapter/host-detection';
-import { lazyInstallMethods } from '../install/adapter-installer';
 import { classifyTool } from '../adapter/keyword-classifier';
 import { parsePreToolUsePayload, permissionDecision } from '../adapter/pre-tool-use';
 import { denialReason, questionReason } from '../adapter/verdict-text';
@@ -96,5 +95,4 @@ export const claudeCodeAdapter: DetectableAdapter = {
   parseInput: parseClaudeCodePayload,
   formatOutput: formatClaudeCodeOutput,
   toolCapability: claudeCodeToolCapability,
-  ...lazyInstallMethods(async () => (await import('./installer')).claudeCodeInstaller),
 };

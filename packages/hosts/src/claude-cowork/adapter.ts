@@ -4,7 +4,6 @@
 import { capabilityMap, mappedCapability } from '../adapter/capability-map';
 import { genericHostAdapter } from '../adapter/generic-host';
 import type { DetectableAdapter } from '../adapter/host-detection';
-import { lazyInstallMethods } from '../install/adapter-installer';
 
 export const CLAUDE_COWORK_TOOLS = capabilityMap({
   execute: [
@@ -31,5 +30,4 @@ export const claudeCoworkAdapter: DetectableAdapter = {
     { variables: ['CLAUDE_COWORK_VERSION'] },
     mappedCapability(CLAUDE_COWORK_TOOLS),
   ),
-  ...lazyInstallMethods(async () => (await import('./installer')).claudeCoworkInstaller),
 };

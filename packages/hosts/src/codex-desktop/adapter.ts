@@ -1,6 +1,5 @@
 // Codex desktop: the Codex app, told apart from the CLI only by `SSG_CLIENT=codex-desktop` (both share
 // `~/.codex/config.toml`). Its calls arrive in Codex's PreToolUse shape and are answered like the CLI's.
-import { lazyInstallMethods } from '../install/adapter-installer';
 import { capabilityMap, mappedCapability } from '../adapter/capability-map';
 import { formatCodexHookOutput } from '../codex/adapter';
 import { type DetectableAdapter, detector, type HostSignals } from '../adapter/host-detection';
@@ -23,5 +22,4 @@ export const codexDesktopAdapter: DetectableAdapter = {
   parseInput: (raw) => parsePreToolUsePayload(raw, 'codex-desktop', toolCapability),
   formatOutput: formatCodexHookOutput,
   toolCapability,
-  ...lazyInstallMethods(async () => (await import('./installer')).codexDesktopInstaller),
 };

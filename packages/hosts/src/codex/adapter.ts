@@ -2,7 +2,6 @@
 // Code's. Its output rules differ (design/hosts.md): a deny needs a non-empty reason, and `ask` or a bare
 // `allow` count as a failed hook, which lets the call run.
 import type { EvalResult } from '@ssg/engine';
-import { lazyInstallMethods } from '../install/adapter-installer';
 import { capabilityMap, mappedCapability } from '../adapter/capability-map';
 import { type DetectableAdapter, detector, type HostSignals } from '../adapter/host-detection';
 import { parsePreToolUsePayload, permissionDecision } from '../adapter/pre-tool-use';
@@ -39,5 +38,4 @@ export const codexAdapter: DetectableAdapter = {
   parseInput: (raw) => parsePreToolUsePayload(raw, 'codex', toolCapability),
   formatOutput: formatCodexHookOutput,
   toolCapability,
-  ...lazyInstallMethods(async () => (await import('./installer')).codexInstaller),
 };

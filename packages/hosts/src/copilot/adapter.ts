@@ -3,7 +3,6 @@
 // `{"permissionDecision":"allow|deny|ask","permissionDecisionReason":"…"}`, nothing when the call may run.
 import type { Capability, EvalResult, ToolCall } from '@ssg/engine';
 import { type DetectableAdapter, detector, type HostSignals } from '../adapter/host-detection';
-import { lazyInstallMethods } from '../install/adapter-installer';
 import {
   describeJsonType,
   InvalidToolCallError,
@@ -84,5 +83,4 @@ export const copilotAdapter: DetectableAdapter = {
   parseInput: parseCopilotPayload,
   formatOutput: formatCopilotOutput,
   toolCapability: copilotToolCapability,
-  ...lazyInstallMethods(async () => (await import('./installer')).copilotInstaller),
 };

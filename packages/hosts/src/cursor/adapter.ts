@@ -3,7 +3,6 @@
 import { capabilityMap, mappedCapability } from '../adapter/capability-map';
 import { genericHostAdapter } from '../adapter/generic-host';
 import type { DetectableAdapter } from '../adapter/host-detection';
-import { lazyInstallMethods } from '../install/adapter-installer';
 
 export const CURSOR_TOOLS = capabilityMap({
   execute: ['run_terminal_command'],
@@ -19,5 +18,4 @@ export const cursorAdapter: DetectableAdapter = {
     { variables: ['CURSOR_SESSION_ID'], homeFolders: ['.cursor'] },
     mappedCapability(CURSOR_TOOLS),
   ),
-  ...lazyInstallMethods(async () => (await import('./installer')).cursorInstaller),
 };

@@ -99,8 +99,5 @@ describe('generic adapter', () => {
       cwd: '/p',
     });
     assert.equal(genericAdapter.detect(), true);
-    await genericAdapter.install('/tmp/x');
-    await genericAdapter.uninstall('/tmp/x');
-    assert.equal(await genericAdapter.healthCheck(), true);
   });
 });

@@ -3,7 +3,7 @@
 import type { Capability, EvalResult, ToolCall } from '@ssg/engine';
 import { optionalString, parseJsonObject, requiredArguments, requiredToolName } from '../adapter/invalid-tool-call';
 import { classifyTool } from '../adapter/keyword-classifier';
-import type { ClientAdapter } from '../adapter/types';
+import type { WireAdapter } from '../adapter/types';
 
 /** What the generic wire format carries besides tool and input. */
 export interface GenericPayload {
@@ -49,7 +49,7 @@ export function toWireResult(result: EvalResult, explain = false): Record<string
 export function genericWireFormat(
   client: string,
   toolCapability: (toolName: string) => Capability,
-): Pick<ClientAdapter, 'parseInput' | 'formatOutput'> {
+): Pick<WireAdapter, 'parseInput' | 'formatOutput'> {
   return {
     parseInput(raw: string): ToolCall {
       const { tool, input, cwd, sessionId } = parseGenericPayload(raw);
@@ -62,13 +62,9 @@ export function genericWireFormat(
   };
 }
 
-export const genericAdapter: ClientAdapter = {
+export const genericAdapter: WireAdapter = {
   name: 'generic',
   detect: () => true,
   ...genericWireFormat('generic', classifyTool),
   toolCapability: classifyTool,
-  // Nothing to install: generic callers pipe tool calls into `ssg eval` themselves.
-  install: () => Promise.resolve(),
-  uninstall: () => Promise.resolve(),
-  healthCheck: () => Promise.resolve(true),
 };

@@ -4,10 +4,8 @@
 // The spec gives no tool map, so every tool goes to the keyword classifier.
 import { genericHostAdapter } from '../adapter/generic-host';
 import type { DetectableAdapter } from '../adapter/host-detection';
-import { lazyInstallMethods } from '../install/adapter-installer';
 import { classifyTool } from '../adapter/keyword-classifier';
 
 export const grokBotAdapter: DetectableAdapter = {
   ...genericHostAdapter('grok-bot', {}, classifyTool),
-  ...lazyInstallMethods(async () => (await import('./installer')).grokBotInstaller),
 };

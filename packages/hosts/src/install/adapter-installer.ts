@@ -1,10 +1,8 @@
 // What `ssg init --client=<name>` runs for an adapter: its install and uninstall steps, recorded into a report,
-// and the problems that keep the host from reaching ssg (for `ssg doctor`). Installers live in
-// install/installers/ and are listed in installers.ts; adapters reach theirs through lazyInstallMethods, so the
-// hook bundle, which imports the adapters, never runs install code (nor loads the TOML parser) on start-up.
+// and the problems that keep the host from reaching ssg (for `ssg doctor`). Each host's installer is its
+// <host>/installer.ts, listed in installers.ts.
 import { homedir } from 'node:os';
-import type { ClientAdapter } from '../adapter/types';
-import { InstallReport } from './install-report';
+import type { InstallReport } from './install-report';
 
 export interface InstallTarget {
   /** The project ssg is installed for. */
@@ -23,14 +21,3 @@ export interface AdapterInstaller {
 }
 
 export const installTarget = (projectDir: string = process.cwd()): InstallTarget => ({ projectDir, home: homedir() });
-
-/** ClientAdapter's install/uninstall/healthCheck over an installer loaded on first use. */
-export function lazyInstallMethods(
-  load: () => Promise<AdapterInstaller>,
-): Pick<ClientAdapter, 'install' | 'uninstall' | 'healthCheck'> {
-  return {
-    install: async (projectDir) => (await load()).install(installTarget(projectDir), new InstallReport()),
-    uninstall: async (projectDir) => (await load()).uninstall(installTarget(projectDir), new InstallReport()),
-    healthCheck: async () => (await load()).problems(installTarget()).length === 0,
-  };
-}

@@ -3,7 +3,6 @@
 import { capabilityMap, mappedCapability } from '../adapter/capability-map';
 import { genericHostAdapter } from '../adapter/generic-host';
 import type { DetectableAdapter } from '../adapter/host-detection';
-import { lazyInstallMethods } from '../install/adapter-installer';
 
 export const NEMOCLAW_TOOLS = capabilityMap({
   execute: ['process_exec', 'shell_exec', 'bash', 'shell'],
@@ -19,5 +18,4 @@ export const nemoclawAdapter: DetectableAdapter = {
     { variables: ['NEMOCLAW_AGENT', 'NEMOCLAW_SANDBOX_NAME'] },
     mappedCapability(NEMOCLAW_TOOLS),
   ),
-  ...lazyInstallMethods(async () => (await import('./installer')).nemoclawInstaller),
 };

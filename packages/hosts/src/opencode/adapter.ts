@@ -9,7 +9,6 @@
 // The plugin throws `reason` to stop the call on block and force; what it does on ask is its choice (OpenCode
 // has its own `ask` permission). log and shadow are reported as allow: the plugin has nothing to do for them.
 import type { Capability, EvalResult, ToolCall } from '@ssg/engine';
-import { lazyInstallMethods } from '../install/adapter-installer';
 import { capabilityMap, mappedCapability } from '../adapter/capability-map';
 import { type DetectableAdapter, detector, type HostSignals } from '../adapter/host-detection';
 import { optionalString, parseJsonObject, requiredArguments, requiredToolName } from '../adapter/invalid-tool-call';
@@ -65,5 +64,4 @@ export const opencodeAdapter: DetectableAdapter = {
   parseInput: parseOpencodeEnvelope,
   formatOutput: formatOpencodeOutput,
   toolCapability: opencodeToolCapability,
-  ...lazyInstallMethods(async () => (await import('./installer')).opencodeInstaller),
 };

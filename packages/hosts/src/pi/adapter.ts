@@ -2,7 +2,6 @@
 import { capabilityMap, mappedCapability } from '../adapter/capability-map';
 import { genericHostAdapter } from '../adapter/generic-host';
 import type { DetectableAdapter } from '../adapter/host-detection';
-import { lazyInstallMethods } from '../install/adapter-installer';
 
 export const PI_TOOLS = capabilityMap({
   execute: ['bash'],
@@ -13,5 +12,4 @@ export const PI_TOOLS = capabilityMap({
 
 export const piAdapter: DetectableAdapter = {
   ...genericHostAdapter('pi', {}, mappedCapability(PI_TOOLS)),
-  ...lazyInstallMethods(async () => (await import('./installer')).piInstaller),
 };

@@ -3,7 +3,6 @@
 import { capabilityMap, mappedCapability } from '../adapter/capability-map';
 import { genericHostAdapter } from '../adapter/generic-host';
 import type { DetectableAdapter } from '../adapter/host-detection';
-import { lazyInstallMethods } from '../install/adapter-installer';
 
 export const REPLIT_TOOLS = capabilityMap({
   execute: ['bash', 'shell', 'run', 'execute'],
@@ -15,5 +14,4 @@ export const REPLIT_TOOLS = capabilityMap({
 
 export const replitAdapter: DetectableAdapter = {
   ...genericHostAdapter('replit', { variables: ['REPL_ID', 'REPLIT_DB_URL'] }, mappedCapability(REPLIT_TOOLS)),
-  ...lazyInstallMethods(async () => (await import('./installer')).replitInstaller),
 };
