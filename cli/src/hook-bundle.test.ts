@@ -20,7 +20,10 @@ test('the hook bundle inlines no schema library, MCP SDK, config editor or serve
     logLevel: 'silent',
   });
   const inputs = Object.keys(metafile.inputs);
-  assert.ok(inputs.some((input) => input.includes('packages/engine/src/')), 'the engine is in the bundle');
+  assert.ok(
+    inputs.some((input) => input.includes('packages/engine/src/')),
+    'the engine is in the bundle',
+  );
   const heavy = inputs.filter((input) => HEAVY.some((name) => input.includes(`node_modules/${name}/`)));
   assert.deepEqual(heavy, []);
 });

@@ -1,19 +1,10 @@
 // What the daemon tells the dashboard as it happens (the SSE stream): one typed emitter, so areas publish without
 // knowing who listens.
 import { EventEmitter } from 'node:events';
+import type { LiveEventMap, LiveEventName } from '@ssg/contracts/events';
 
-export interface DaemonEventMap {
-  /** A tool call was decided (an audit record). */
-  decision: [record: unknown];
-  /** An ASK is waiting, or was answered or timed out. */
-  approval: [approval: unknown];
-  /** Sleep at Night changed state. */
-  'sleep-mode': [state: unknown];
-  /** The budget configuration changed. */
-  budget: [config: unknown];
-  /** Rule files were reloaded (with their diagnostics). */
-  rules: [summary: unknown];
-}
+/** Each event with its payload, as the live stream carries it (packages/contracts/src/schemas/events.ts). */
+export type DaemonEventMap = { [Name in LiveEventName]: [payload: LiveEventMap[Name]] };
 
 export class DaemonEvents extends EventEmitter<DaemonEventMap> {
   constructor() {

@@ -12,33 +12,9 @@ import type { LogSource, ParseState, UsageRecord } from './log-source';
 import { readNewLines } from './log-tailer';
 import { LogWatcher } from './log-watcher';
 import { priceUsage } from './pricing';
+import type { IngestionStatus, ScanStats } from '@ssg/contracts/costs';
 
-export interface ScanStats {
-  /** Log files that had new bytes. */
-  files: number;
-  /** New entries the ledger took. */
-  entries: number;
-  /** Entries the ledger already had (lines read again, a response written on several lines across scans). */
-  duplicates: number;
-  /** Lines that could not be read (malformed JSON, invalid counts, longer than the line limit). */
-  skippedLines: number;
-  /** Models the price table does not know, recorded at the conservative estimate. */
-  unpricedModels: string[];
-}
-
-export interface IngestionStatus {
-  /** The watch and poll are on. */
-  running: boolean;
-  sources: { client: string; roots: string[] }[];
-  /** Log files whose read position is kept. */
-  trackedFiles: number;
-  lastScanAt: number | null;
-  lastScan: ScanStats | null;
-  /** Every scan since the daemon started, added up. */
-  sinceStart: ScanStats;
-  /** The last problem a scan met (a file it could not read, the ledger refusing a write); null once one succeeds. */
-  lastError: string | null;
-}
+export type { IngestionStatus, ScanStats };
 
 export interface CostIngestionOptions {
   home: string;

@@ -1,8 +1,9 @@
 // The dashboard's sign-in handshake. A token holder (`ssg dashboard`, the desktop app) asks for a one-time link;
 // the browser opens it, GET /login trades the ticket for an HttpOnly, SameSite=Strict session cookie and sends the
 // browser on to `/`, so the token itself never reaches the page. Logout ends the session.
-import type { FastifyPluginAsync } from 'fastify';
-import { DASHBOARD_LOGOUT_PATH, DASHBOARD_TICKETS_PATH, type DashboardTicket } from '@ssg/contracts/dashboard';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DASHBOARD_LOGOUT_PATH, DASHBOARD_TICKETS_PATH } from '@ssg/contracts/dashboard';
+import { DashboardTicket, EmptyBody, LoginQuery, LogoutResponse } from '@ssg/contracts/schemas/dashboard';
 import { clearedSessionCookie, sessionCookie, sessionIdOf } from './cookie-auth';
 import { signInPage } from './pages';
 import { setDashboardHeaders } from './security-headers';
@@ -16,55 +17,33 @@ export interface DashboardRouteOptions {
   url: () => string;
 }
 
-/** These routes take no input: the body must be `{}`. */
-const EMPTY_BODY = { type: 'object', additionalProperties: false, properties: {} } as const;
-
 export const dashboardRoutes =
-  ({ tickets, sessions, url }: DashboardRouteOptions): FastifyPluginAsync =>
+  ({ tickets, sessions, url }: DashboardRouteOptions): FastifyPluginAsyncTypebox =>
   async (app) => {
     app.post(
       DASHBOARD_TICKETS_PATH,
       {
-        schema: {
-          body: EMPTY_BODY,
-          response: {
-            200: {
-              type: 'object',
-              required: ['url', 'expiresAt'],
-              properties: { url: { type: 'string' }, expiresAt: { type: 'integer' } },
-            },
-          },
-        },
+        schema: { body: EmptyBody, response: { 200: DashboardTicket } },
       },
-      async (): Promise<DashboardTicket> => {
+      async () => {
         const issued = tickets.issue();
         return { url: signInUrl(url(), issued.ticket), expiresAt: issued.expiresAt };
       },
     );
 
-    app.get<{ Querystring: { ticket?: string } }>(
-      '/login',
-      {
-        config: { public: true },
-        schema: { querystring: { type: 'object', properties: { ticket: { type: 'string' } } } },
-      },
-      async (request, reply) => {
-        setDashboardHeaders(reply).header('cache-control', 'no-store');
-        const { ticket } = request.query;
-        if (ticket === undefined || !tickets.redeem(ticket)) {
-          return reply.code(401).type('text/html; charset=utf-8').send(signInPage());
-        }
-        return reply.header('set-cookie', sessionCookie(sessions.start())).redirect('/', 303);
-      },
-    );
+    app.get('/login', { config: { public: true }, schema: { querystring: LoginQuery } }, async (request, reply) => {
+      setDashboardHeaders(reply).header('cache-control', 'no-store');
+      const { ticket } = request.query;
+      if (ticket === undefined || !tickets.redeem(ticket)) {
+        return reply.code(401).type('text/html; charset=utf-8').send(signInPage());
+      }
+      return reply.header('set-cookie', sessionCookie(sessions.start())).redirect('/', 303);
+    });
 
     app.post(
       DASHBOARD_LOGOUT_PATH,
       {
-        schema: {
-          body: EMPTY_BODY,
-          response: { 200: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } } },
-        },
+        schema: { body: EmptyBody, response: { 200: LogoutResponse } },
       },
       async (request, reply) => {
         const id = sessionIdOf(request);

@@ -1,13 +1,9 @@
 // A folder named in a dashboard request (`cwd`, `projectDir`): it must be an absolute path to an existing folder.
-// The daemon's own working folder means nothing to the caller, so a relative path is refused, not resolved.
+// The daemon's own working folder means nothing to the caller, so a relative path is refused, not resolved. (Its
+// length is bounded by the route's schema, packages/contracts/src/schemas/dashboard.ts.)
 import { statSync } from 'node:fs';
 import { isAbsolute, normalize } from 'node:path';
 import { badRequest } from '../server/http-error';
-
-/** Longest path accepted: beyond any file system's limit, so only hostile input is refused by it. */
-export const MAX_PATH_LENGTH = 4096;
-
-export const folderSchema = { type: 'string', minLength: 1, maxLength: MAX_PATH_LENGTH } as const;
 
 /** The folder, normalised; throws a 400 that says what is wrong with it. */
 export function existingFolder(field: string, path: string): string {

@@ -9,11 +9,12 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { claudeCodeTranscripts } from '../costs/claude-code-transcripts';
 import { codexSessions } from '../costs/codex-sessions';
+import { COST_INGESTION_PATH } from '@ssg/contracts/costs';
 import { CostIngestion, type IngestionStatus } from '../costs/cost-ingestion';
 import { InMemoryCostSink } from '../costs/testing/in-memory-cost-sink';
 import { claudeAssistantLine } from '../costs/testing/log-lines';
 import { buildApp } from '../server/app';
-import { COST_INGESTION_PATH, costIngestionRoutes } from './cost-ingestion';
+import { costIngestionRoutes } from './cost-ingestion';
 
 const TOKEN = 'test-token-0123456789abcdef';
 const SCANNED_AT = Date.parse('2026-11-23T21:00:00Z');

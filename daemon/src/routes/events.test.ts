@@ -11,8 +11,13 @@ import { DaemonEvents } from '../events';
 import type { AuditEntry } from '../evaluation/ports';
 import { buildApp } from '../server/app';
 import { TestDaemon } from '../testing/test-daemon';
-import { EVENT_NAMES, EVENTS_PATH, eventStreamRoutes } from './events';
+import { EVENTS_PATH, LIVE_EVENT_NAMES, type LiveEventName } from '@ssg/contracts/events';
+import { eventStreamRoutes } from './events';
 import { eventually } from '@ssg/testing/eventually';
+
+/** The stream frames whatever payload an event carries; these tests send small stand-ins, not whole states. */
+const emitStandIn = (events: DaemonEvents, name: LiveEventName, payload: object): boolean =>
+  events.emit(name, payload as never);
 
 interface SseBlock {
   comment?: string;
@@ -63,7 +68,7 @@ async function openStream(url: string, token: string | false) {
 }
 
 const listenerTotal = (events: DaemonEvents): number =>
-  EVENT_NAMES.reduce((sum, name) => sum + events.listenerCount(name), 0);
+  LIVE_EVENT_NAMES.reduce((sum, name) => sum + events.listenerCount(name), 0);
 
 const decisionEntry = (command: string): AuditEntry => ({
   call: { tool: 'Bash', capability: 'execute', client: 'codex', input: { command } },
@@ -101,7 +106,7 @@ describe('GET /api/json/events', () => {
       assert.equal(stream.response.headers.get('content-type'), 'text/event-stream; charset=utf-8');
       assert.equal(stream.response.headers.get('cache-control'), 'no-cache, no-transform');
       assert.deepEqual(await stream.next(), { comment: 'connected' });
-      assert.equal(listenerTotal(events), baseline + EVENT_NAMES.length);
+      assert.equal(listenerTotal(events), baseline + LIVE_EVENT_NAMES.length);
 
       const auditId = daemon.daemon.audit.record(decisionEntry('curl https://u:pw@x.example'));
       const decision = await stream.nextEvent();
@@ -127,12 +132,12 @@ describe('GET /api/json/events', () => {
       assert.equal(answered.type, 'answered');
       assert.equal((await waiting).decision, 'block');
 
-      events.emit('sleep-mode', { enabled: true, note: 'line one\nline two' });
+      emitStandIn(events, 'sleep-mode', { enabled: true, note: 'line one\nline two' });
       const sleep = await stream.nextEvent();
       assert.equal(sleep.event, 'sleep-mode');
       assert.deepEqual(JSON.parse(sleep.data!), { enabled: true, note: 'line one\nline two' });
-      events.emit('budget', { mode: 'warn' });
-      events.emit('rules', { files: [] });
+      emitStandIn(events, 'budget', { mode: 'warn' });
+      emitStandIn(events, 'rules', { files: [] });
       assert.deepEqual(
         [await stream.nextEvent(), await stream.nextEvent()].map((block) => [block.id, block.event]),
         [
@@ -150,7 +155,7 @@ describe('GET /api/json/events', () => {
     const streams = await Promise.all([1, 2, 3].map(() => openStream(daemon.url, daemon.daemon.token)));
     try {
       for (const stream of streams) await stream.next();
-      daemon.daemon.events.emit('budget', { n: 1 });
+      emitStandIn(daemon.daemon.events, 'budget', { n: 1 });
       for (const stream of streams) assert.deepEqual(JSON.parse((await stream.nextEvent()).data!), { n: 1 });
     } finally {
       for (const stream of streams) stream.close();
@@ -170,10 +175,10 @@ describe('GET /api/json/events', () => {
       req.on('error', () => resolve());
     });
     req.end();
-    await eventually(() => listenerTotal(events) === baseline + EVENT_NAMES.length, 'the stream opened');
+    await eventually(() => listenerTotal(events) === baseline + LIVE_EVENT_NAMES.length, 'the stream opened');
     const big = { blob: 'x'.repeat(256 * 1024) };
     for (let i = 0; i < 64 && listenerTotal(events) > baseline; i++) {
-      events.emit('budget', big);
+      emitStandIn(events, 'budget', big);
       await new Promise((resolve) => setImmediate(resolve));
     }
     await eventually(() => listenerTotal(events) === baseline, 'the stalled stream was dropped');

@@ -4,21 +4,10 @@
 // dropped rather than buffered without bound; stopping the daemon closes every stream (the server is built with
 // forceCloseConnections). Readers: the browser's EventSource (with the dashboard's session) or
 // fetch() with the token header, reading the body as a stream.
-import type { FastifyPluginAsync } from 'fastify';
-import type { DaemonEventMap, DaemonEvents } from '../events';
-
-export const EVENTS_PATH = '/api/json/events';
-
-/** Every kind of event the daemon has: a Record, so that a kind added to DaemonEventMap cannot be left out here. */
-const STREAMED: Record<keyof DaemonEventMap, true> = {
-  decision: true,
-  approval: true,
-  'sleep-mode': true,
-  budget: true,
-  rules: true,
-};
-
-export const EVENT_NAMES = Object.keys(STREAMED) as Array<keyof DaemonEventMap>;
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { EVENTS_PATH, LIVE_EVENT_NAMES } from '@ssg/contracts/events';
+import { NoQuery } from '@ssg/contracts/schemas/json-schema';
+import type { DaemonEvents } from '../events';
 
 const DEFAULT_HEARTBEAT_MS = 15_000;
 
@@ -31,44 +20,40 @@ export interface EventStreamOptions {
 }
 
 export const eventStreamRoutes =
-  ({ events, heartbeatMs = DEFAULT_HEARTBEAT_MS }: EventStreamOptions): FastifyPluginAsync =>
+  ({ events, heartbeatMs = DEFAULT_HEARTBEAT_MS }: EventStreamOptions): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.get(
-      EVENTS_PATH,
-      { schema: { querystring: { type: 'object', additionalProperties: false, properties: {} } } },
-      (_request, reply) => {
-        reply.hijack();
-        const response = reply.raw;
-        response.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-        });
-        let nextId = 1;
-        const write = (text: string): void => {
-          if (response.writableEnded || response.destroyed) return;
-          if (response.writableLength > MAX_BUFFERED_BYTES) {
-            response.destroy();
-            return;
-          }
-          response.write(text);
-        };
-        const listeners = EVENT_NAMES.map((name) => {
-          const listener = (payload: unknown): void =>
-            write(`id: ${nextId++}\nevent: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
-          events.on(name, listener);
-          return [name, listener] as const;
-        });
-        const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs);
-        response.on('close', () => {
-          clearInterval(heartbeat);
-          for (const [name, listener] of listeners) events.off(name, listener);
-        });
-        // A reset connection surfaces here; 'close' follows and cleans up.
-        response.on('error', () => undefined);
-        // The headers and a first line at once, so the client knows the stream is live before any event.
-        write(': connected\n\n');
-      },
-    );
+    app.get(EVENTS_PATH, { schema: { querystring: NoQuery } }, (_request, reply) => {
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      let nextId = 1;
+      const write = (text: string): void => {
+        if (response.writableEnded || response.destroyed) return;
+        if (response.writableLength > MAX_BUFFERED_BYTES) {
+          response.destroy();
+          return;
+        }
+        response.write(text);
+      };
+      const listeners = LIVE_EVENT_NAMES.map((name) => {
+        const listener = (payload: unknown): void =>
+          write(`id: ${nextId++}\nevent: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+        events.on(name, listener);
+        return [name, listener] as const;
+      });
+      const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs);
+      response.on('close', () => {
+        clearInterval(heartbeat);
+        for (const [name, listener] of listeners) events.off(name, listener);
+      });
+      // A reset connection surfaces here; 'close' follows and cleans up.
+      response.on('error', () => undefined);
+      // The headers and a first line at once, so the client knows the stream is live before any event.
+      write(': connected\n\n');
+    });
   };

@@ -1,6 +1,8 @@
-// GET /api/json/health: whether a daemon answers here, public so `ssg doctor` and hooks can probe without the
-// token. Says nothing a local process could not learn from `ps`.
-import type { FastifyPluginAsync } from 'fastify';
+// GET /api/json/health: whether a daemon answers here (packages/contracts/src/health.ts), public so `ssg doctor`
+// and hooks can probe without the token. Says nothing a local process could not learn from `ps`.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { HEALTH_PATH } from '@ssg/contracts/health';
+import { Health } from '@ssg/contracts/schemas/health';
 
 export interface HealthInfo {
   version: string;
@@ -9,26 +11,10 @@ export interface HealthInfo {
 }
 
 export const healthRoutes =
-  (info: HealthInfo): FastifyPluginAsync =>
+  (info: HealthInfo): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.get(
-      '/api/json/health',
-      {
-        config: { public: true },
-        schema: {
-          response: {
-            200: {
-              type: 'object',
-              properties: {
-                ok: { type: 'boolean' },
-                version: { type: 'string' },
-                pid: { type: 'integer' },
-                startedAt: { type: 'integer' },
-              },
-            },
-          },
-        },
-      },
-      async () => ({ ok: true, ...info }),
-    );
+    app.get(HEALTH_PATH, { config: { public: true }, schema: { response: { 200: Health } } }, async () => ({
+      ok: true,
+      ...info,
+    }));
   };

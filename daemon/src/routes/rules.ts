@@ -2,15 +2,16 @@
 // parse and lint findings, as the daemon's RuleRegistry has them compiled; and the 10 rules of the Sleep at Night
 // bundle with their security categories, read once from the bundled resources.
 import { join } from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
-import { RULES_PATH, type RuleFileSummary, type RulesResponse, type SleepBundleRule } from '@ssg/contracts/dashboard';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { RULES_PATH, type RuleFileSummary, type SleepBundleRule } from '@ssg/contracts/dashboard';
+import { RulesQuery, RulesResponse } from '@ssg/contracts/schemas/dashboard';
 import type { RuleNode } from '@ssg/engine';
 import { parseRuleFile } from '@ssg/node/rules/load';
 import { RulesUnusableError } from '@ssg/node/rules/rules-unusable';
 import { bundledRulesDir } from '@ssg/node/resources';
 import type { RuleRegistry } from '../rules/rule-registry';
 import { conflict } from '../server/http-error';
-import { existingFolder, folderSchema } from './absolute-folder';
+import { existingFolder } from './absolute-folder';
 
 export interface RulesRouteOptions {
   rules: RuleRegistry;
@@ -18,90 +19,21 @@ export interface RulesRouteOptions {
   defaultCwd: string;
 }
 
-const querySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { cwd: folderSchema },
-} as const;
-
-const ruleSchema = {
-  type: 'object',
-  required: ['id', 'decision', 'target', 'priority', 'severity', 'enabled'],
-  properties: {
-    id: { type: 'string' },
-    decision: { type: 'string' },
-    target: { type: 'string' },
-    priority: { type: 'number' },
-    severity: { type: 'string' },
-    message: { type: 'string' },
-    enabled: { type: 'boolean' },
-  },
-} as const;
-
-const diagnosticSchema = {
-  type: 'object',
-  required: ['severity', 'code', 'message', 'line', 'column'],
-  properties: {
-    severity: { type: 'string' },
-    code: { type: 'string' },
-    message: { type: 'string' },
-    line: { type: 'integer' },
-    column: { type: 'integer' },
-    ruleId: { type: 'string' },
-  },
-} as const;
-
-const responseSchema = {
-  type: 'object',
-  required: ['files', 'sleepBundle'],
-  properties: {
-    files: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['path', 'rules', 'diagnostics'],
-        properties: {
-          path: { type: 'string' },
-          rules: { type: 'array', items: ruleSchema },
-          diagnostics: { type: 'array', items: diagnosticSchema },
-        },
-      },
-    },
-    sleepBundle: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'category', 'decision', 'message'],
-        properties: {
-          id: { type: 'string' },
-          category: { type: 'string' },
-          decision: { type: 'string' },
-          message: { type: 'string' },
-        },
-      },
-    },
-  },
-} as const;
-
 export const rulesRoutes =
-  ({ rules, defaultCwd }: RulesRouteOptions): FastifyPluginAsync =>
+  ({ rules, defaultCwd }: RulesRouteOptions): FastifyPluginAsyncTypebox =>
   async (app) => {
     let sleepBundle: SleepBundleRule[] | undefined;
 
-    app.get<{ Querystring: { cwd?: string } }>(
-      RULES_PATH,
-      { schema: { querystring: querySchema, response: { 200: responseSchema } } },
-      async (request): Promise<RulesResponse> => {
-        const cwd = request.query.cwd === undefined ? defaultCwd : existingFolder('cwd', request.query.cwd);
-        sleepBundle ??= readSleepBundle();
-        try {
-          return { files: ruleFilesFor(rules, cwd), sleepBundle };
-        } catch (error) {
-          if (error instanceof RulesUnusableError) throw conflict(error.message);
-          throw error;
-        }
-      },
-    );
+    app.get(RULES_PATH, { schema: { querystring: RulesQuery, response: { 200: RulesResponse } } }, async (request) => {
+      const cwd = request.query.cwd === undefined ? defaultCwd : existingFolder('cwd', request.query.cwd);
+      sleepBundle ??= readSleepBundle();
+      try {
+        return { files: ruleFilesFor(rules, cwd), sleepBundle };
+      } catch (error) {
+        if (error instanceof RulesUnusableError) throw conflict(error.message);
+        throw error;
+      }
+    });
   };
 
 function ruleFilesFor(rules: RuleRegistry, cwd: string): RuleFileSummary[] {

@@ -1,25 +1,9 @@
 // One EventSource on the daemon's live stream (GET /api/json/events) for the whole dashboard. EventSource sends the
 // session cookie by itself on a same-origin URL and reconnects on its own; stores subscribe by event name.
-import type { ApprovalEvent } from '@ssg/contracts/approvals';
-import type { AuditRecord } from '@ssg/contracts/audit';
-import type { BudgetResponse } from '@ssg/contracts/budget';
-import type { SleepModeResponse } from '@ssg/contracts/sleep-mode';
+import { EVENTS_PATH, LIVE_EVENT_NAMES, type LiveEventMap, type LiveEventName } from '@ssg/contracts/events';
 
-export interface LiveEventMap {
-  decision: AuditRecord;
-  approval: ApprovalEvent;
-  'sleep-mode': SleepModeResponse;
-  budget: BudgetResponse;
-  /** The rule registry's summary: the Rules page only needs to know to reload. */
-  rules: unknown;
-}
-
-export type LiveEventName = keyof LiveEventMap;
 type Listener<K extends LiveEventName> = (data: LiveEventMap[K]) => void;
 type StatusListener = (connected: boolean) => void;
-
-const EVENTS_PATH = '/api/json/events';
-const NAMES: readonly LiveEventName[] = ['decision', 'approval', 'sleep-mode', 'budget', 'rules'];
 
 const listeners = new Map<LiveEventName, Set<Listener<LiveEventName>>>();
 const statusListeners = new Set<StatusListener>();
@@ -31,7 +15,7 @@ export function connectLiveEvents(): void {
   source = new EventSource(EVENTS_PATH);
   source.onopen = () => statusListeners.forEach((l) => l(true));
   source.onerror = () => statusListeners.forEach((l) => l(false));
-  for (const name of NAMES) {
+  for (const name of LIVE_EVENT_NAMES) {
     source.addEventListener(name, (event) => {
       let data: unknown;
       try {

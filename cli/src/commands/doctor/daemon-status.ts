@@ -2,6 +2,7 @@
 import { daemonEndpoint } from '@ssg/client/daemon-endpoint';
 import { daemonRequest } from '@ssg/client/daemon-request';
 import { isFailClosed } from '@ssg/node/fail-closed';
+import { HEALTH_PATH, type Health } from '@ssg/contracts/health';
 
 export interface DaemonStatus {
   url: string;
@@ -12,7 +13,7 @@ export interface DaemonStatus {
 
 export async function daemonStatus(home: string): Promise<DaemonStatus> {
   const endpoint = daemonEndpoint(home);
-  const reply = await daemonRequest<{ version?: string; pid?: number }>(endpoint, '/api/json/health', {
+  const reply = await daemonRequest<Health>(endpoint, HEALTH_PATH, {
     timeoutMs: 2000,
   });
   if (reply.kind === 'ok') {
