@@ -12,6 +12,8 @@ export const NODE_BUNDLE = {
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
+  // jsonc-parser's main file is a UMD wrapper whose require() calls esbuild cannot follow; its ES build bundles.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
 /** Sources are ESM and use import.meta.url; a CommonJS bundle defines it from this banner line. */

@@ -133,6 +133,31 @@ describe('ssg init / ssg uninstall (built CLI)', () => {
     }),
   );
 
+  // VS Code and OpenCode read these files as JSON with comments: ssg installs around the comments and keeps them.
+  const commented = [
+    { client: 'copilot', file: 'project/.vscode/mcp.json' },
+    { client: 'opencode', file: 'project/opencode.json' },
+    { client: 'opencode', file: 'project/opencode.jsonc' },
+  ];
+  for (const { client, file } of commented) {
+    it(
+      `${client} installs into a ${file.split('/').pop()} holding comments and a trailing comma, and keeps them`,
+      withWorkspace((ws) => {
+        ws.write(file, '{\n  // ours, keep\n  "$schema": "x", /* inline */\n}\n');
+        const install = ws.run(['init', `--client=${client}`]);
+        assert.equal(install.status, 0, install.stderr);
+        const installed = readFileSync(join(ws.root, file), 'utf8');
+        for (const kept of [/\/\/ ours, keep/, /\/\* inline \*\//, /"\$schema": "x"/]) assert.match(installed, kept);
+        assert.match(installed, /"ssg-governance"/);
+        const uninstall = ws.run(['uninstall', `--client=${client}`]);
+        assert.equal(uninstall.status, 0, uninstall.stderr);
+        const after = readFileSync(join(ws.root, file), 'utf8');
+        assert.match(after, /\/\/ ours, keep/);
+        assert.doesNotMatch(after, /ssg-governance/);
+      }),
+    );
+  }
+
   it(
     'concurrent inits leave valid files with one entry each',
     withWorkspace(async (ws) => {

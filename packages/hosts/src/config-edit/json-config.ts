@@ -1,6 +1,18 @@
-// Editing a user's JSON configuration (settings.json, mcp.json, hooks.json): the other keys keep their values
-// and order, and the file is written back in its own layout — indentation, line endings, final newline,
-// byte-order mark — so a file in the usual `JSON.stringify(…, null, 2)` layout round-trips byte for byte.
+// Editing a user's JSON configuration (settings.json, mcp.json, opencode.json): only the values ssg changes are
+// rewritten, in place (jsonc-parser's edits), so every other key, its order, the file's comments and its layout
+// stay as they were; what ssg inserts follows the file's indentation and line endings. Files whose host reads
+// them with comments and trailing commas (VS Code's, OpenCode's, any .jsonc) may have them; in the others a
+// comment is refused as invalid JSON, since their host could not read the file either and ssg's entry in it
+// would silently never apply.
+import {
+  applyEdits,
+  type JSONPath,
+  modify,
+  type Node,
+  parseTree,
+  type ParseError,
+  printParseErrorCode,
+} from 'jsonc-parser';
 import { ConfigFileError } from './config-file-error';
 import { editFile } from './edit-file';
 import type { InstallReport } from '../install/install-report';
@@ -19,18 +31,47 @@ interface JsonLayout {
 
 const DEFAULT_LAYOUT: JsonLayout = { indent: '  ', newline: '\n', finalNewline: true, bom: false };
 
+/** Files their hosts read as JSON with comments: VS Code's (.vscode/mcp.json), OpenCode's, and any .jsonc. */
+const JSONC_FILES = [/\.jsonc$/, /(^|[\\/])\.vscode[\\/][^\\/]+\.json$/, /(^|[\\/])opencode\.json$/];
+
+export const allowsComments = (path: string): boolean => JSONC_FILES.some((pattern) => pattern.test(path));
+
 /** The object in a JSON file; a blank file counts as `{}`. Anything else is a ConfigFileError. */
 export function parseJsonObject(path: string, text: string): JsonObject {
   const body = text.replace(/^\uFEFF/, '');
   if (body.trim() === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch (error) {
-    throw new ConfigFileError(path, `not valid JSON (${(error as Error).message}); fix or move the file, then retry`);
+  const jsonc = allowsComments(path);
+  const errors: ParseError[] = [];
+  const tree = parseTree(body, errors, { disallowComments: !jsonc, allowTrailingComma: jsonc });
+  const [first] = errors;
+  if (first || !tree) {
+    const problem = first ? `${printParseErrorCode(first.error)} at offset ${first.offset}` : 'no value';
+    throw new ConfigFileError(
+      path,
+      `not valid ${jsonc ? 'JSON with comments' : 'JSON'} (${problem}); fix or move the file, then retry`,
+    );
   }
+  const value = valueOf(tree);
   if (!isJsonObject(value)) throw new ConfigFileError(path, 'expected a JSON object at the top level');
   return value;
+}
+
+/** The value of a parsed node, with every key an own property as JSON.parse makes it (`__proto__` included). */
+function valueOf(node: Node): unknown {
+  if (node.type === 'array') return (node.children ?? []).map(valueOf);
+  if (node.type !== 'object') return node.value;
+  const object: JsonObject = {};
+  for (const property of node.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (key === undefined || value === undefined) continue;
+    Object.defineProperty(object, key.value as string, {
+      value: valueOf(value),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return object;
 }
 
 function layoutOf(text: string): JsonLayout {
@@ -46,6 +87,41 @@ function layoutOf(text: string): JsonLayout {
 function render(value: JsonObject, layout: JsonLayout): string {
   const json = JSON.stringify(value, null, layout.indent).replaceAll('\n', layout.newline);
   return `${layout.bom ? '\uFEFF' : ''}${json}${layout.finalNewline ? layout.newline : ''}`;
+}
+
+/**
+ * The text with `before` turned into `after` by in-place edits: objects present on both sides are walked into, a
+ * key that went is removed, a value that changed or arrived is written whole (formatted in the file's layout),
+ * and so is an object whose keys changed order.
+ */
+function editedText(text: string, before: JsonObject, after: JsonObject, layout: JsonLayout): string {
+  const formattingOptions = {
+    insertSpaces: !layout.indent.includes('\t'),
+    tabSize: layout.indent.includes('\t') ? 1 : layout.indent.length,
+    eol: layout.newline,
+  };
+  const edit = (current: string, path: JSONPath, value: unknown): string =>
+    applyEdits(current, modify(current, path, value, { formattingOptions }));
+  const walk = (current: string, path: JSONPath, was: JsonObject, now: JsonObject): string => {
+    // Key order can carry meaning (OpenCode's permission patterns): an object whose keys moved is written whole.
+    if (!keepsOrder(was, now)) return edit(current, path, now);
+    let result = current;
+    for (const key of Object.keys(was)) if (!Object.hasOwn(now, key)) result = edit(result, [...path, key], undefined);
+    for (const key of Object.keys(now)) {
+      const [old, value] = [Object.hasOwn(was, key) ? was[key] : undefined, now[key]];
+      if (isJsonObject(old) && isJsonObject(value)) result = walk(result, [...path, key], old, value);
+      else if (JSON.stringify(old) !== JSON.stringify(value)) result = edit(result, [...path, key], value);
+    }
+    return result;
+  };
+  return walk(text, [], before, after);
+}
+
+/** Whether `now` is `was` with keys removed and new ones after the rest: what in-place edits produce. */
+function keepsOrder(was: JsonObject, now: JsonObject): boolean {
+  const kept = Object.keys(was).filter((key) => Object.hasOwn(now, key));
+  const added = Object.keys(now).filter((key) => !Object.hasOwn(was, key));
+  return [...kept, ...added].join('\0') === Object.keys(now).join('\0');
 }
 
 /**
@@ -72,7 +148,8 @@ export function editJsonFile(
       }
       if (JSON.stringify(after) === JSON.stringify(before)) return current;
       if (Object.keys(after).length === 0) return undefined;
-      return render(after, current === undefined ? DEFAULT_LAYOUT : layoutOf(current));
+      if (current === undefined || current.trim() === '') return render(after, DEFAULT_LAYOUT);
+      return editedText(current, before, after, layoutOf(current));
     },
     report,
     note,

@@ -83,13 +83,24 @@ describe('copilot installer', () => {
     assert.equal(fx.read(HOOKS), COPILOT_HOOKS_FILE);
   });
 
-  // VS Code reads mcp.json as JSONC; ssg refuses comments and trailing commas rather than drop them on rewrite.
-  const malformed = [
-    '{\n  // my servers\n  "servers": {}\n}\n',
-    '{"servers": {"a": {},},}',
-    '{"servers": ["ssg"]}',
-    '[]',
-  ];
+  // VS Code reads mcp.json as JSON with comments: ssg keeps them, and edits around them.
+  it('installs into an mcp.json with comments and trailing commas, keeping them; uninstall leaves them', () => {
+    const before = '{\n  // my servers\n  "servers": {\n    "gh": { "type": "http", "url": "https://g" },\n  },\n}\n';
+    fx.write(MCP, before);
+    install();
+    const installed = fx.read(MCP)!;
+    assert.match(installed, /\/\/ my servers/);
+    assert.match(installed, /"ssg-governance": \{\n {6}"type": "stdio"/);
+    install();
+    assert.equal(fx.read(MCP), installed);
+    uninstall();
+    const after = fx.read(MCP)!;
+    assert.match(after, /\/\/ my servers/);
+    assert.match(after, /"gh"/);
+    assert.doesNotMatch(after, /ssg-governance/);
+  });
+
+  const malformed = ['{\n  "servers": {\n', '{"servers": ["ssg"]}', '[]'];
   for (const content of malformed) {
     it(`refuses .vscode/mcp.json ${JSON.stringify(content)}, writing nothing`, () => {
       fx.write(MCP, content);

@@ -100,7 +100,6 @@ describe('opencode installer', () => {
     [CONFIG, '{"mcp": '],
     [CONFIG, '{"mcp": []}'],
     [CONFIG, '{"permission": "allow"}'],
-    [CONFIG, '// jsonc\n{}'],
     [RECORD, '{"bash": "deny"}'],
   ];
   for (const [path, content] of malformed) {
@@ -109,6 +108,25 @@ describe('opencode installer', () => {
       const before = fx.snapshot();
       assert.throws(() => install(), ConfigFileError);
       assert.deepEqual(fx.snapshot(), before);
+    });
+  }
+
+  // OpenCode reads opencode.json and opencode.jsonc as JSON with comments: ssg keeps the comments.
+  for (const file of [CONFIG, 'project/opencode.jsonc']) {
+    it(`edits ${file.split('/').pop()} with comments and a trailing comma in place`, () => {
+      fx.write(file, '{\n  // team settings\n  "$schema": "https://opencode.ai/config.json",\n}\n');
+      install();
+      const installed = fx.read(file)!;
+      assert.match(installed, /\/\/ team settings/);
+      assert.match(installed, /"ssg-governance"/);
+      if (file !== CONFIG) assert.equal(fx.read(CONFIG), undefined);
+      assert.deepEqual(
+        opencodeInstaller.problems(fx.target).filter((problem) => problem.includes('MCP server')),
+        [],
+      );
+      uninstall();
+      assert.doesNotMatch(fx.read(file)!, /ssg-governance/);
+      assert.match(fx.read(file)!, /\/\/ team settings/);
     });
   }
 

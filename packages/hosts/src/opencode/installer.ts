@@ -32,7 +32,12 @@ export const OPENCODE_SERVER = {
   enabled: true,
 };
 
-const configPath = (target: InstallTarget): string => join(target.projectDir, 'opencode.json');
+/** The project's OpenCode config: opencode.json, or opencode.jsonc when only that one exists (OpenCode reads both). */
+function configPath(target: InstallTarget): string {
+  const json = join(target.projectDir, 'opencode.json');
+  const jsonc = join(target.projectDir, 'opencode.jsonc');
+  return !existsSync(json) && existsSync(jsonc) ? jsonc : json;
+}
 /** Which permission entries ssg wrote into opencode.json, so a re-run replaces them and uninstall removes them. */
 const permissionRecord = (target: InstallTarget): string => join(target.projectDir, '.ssg', 'opencode-permission.json');
 const pluginPath = (target: InstallTarget): string =>
