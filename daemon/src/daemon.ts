@@ -35,6 +35,7 @@ import { healthRoutes } from './routes/health';
 import { rulesRoutes } from './routes/rules';
 import { sleepModeRoutes } from './routes/sleep-mode';
 import { RuleRegistry } from './rules/rule-registry';
+import { daemonLog, type LogLevel } from './log/daemon-logger';
 import { buildApp } from './server/app';
 import { assertNoOtherDaemon } from './single-instance';
 import { removeStaleTempFiles } from './store/stale-temp-files';
@@ -61,6 +62,8 @@ export interface DaemonOptions {
   auditMaxAgeMs?: number;
   /** The built dashboard to serve at `/` (default: SSG_RENDERER_DIR, else the repo's renderer/dist). */
   rendererDir?: string;
+  /** What goes into <home>/logs/daemon.log (default info: start, stop, errors). */
+  logLevel?: LogLevel;
 }
 
 export interface RunningDaemon {
@@ -127,7 +130,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const cookieAuth = new DashboardCookieAuth(sessions);
   let port = options.port ?? DEFAULT_PORT;
   const daemonUrl = (): string => `http://127.0.0.1:${port}`;
+  const log = daemonLog(home, options.logLevel);
   const app = await buildApp({
+    log: log.options,
     token,
     port: () => port,
     alsoAccept: cookieAuth.acceptsCookie,
@@ -152,6 +157,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   port = (app.server.address() as AddressInfo).port;
   const url = daemonUrl();
   writeDaemonFile(home, { url, pid: process.pid, startedAt });
+  app.log.info({ url, version: options.version ?? 'dev', pid: process.pid }, 'ssg daemon listening');
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -167,6 +173,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       (closing ??= (async () => {
         // Waiting ASKs get their default first, so their evaluations finish (and are audited) before the server stops.
         approvals.close();
+        app.log.info('ssg daemon stopping');
         await app.close();
         await costIngestion.stop();
         sleepMode.stop();
@@ -175,6 +182,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         await retention.stop();
         auditStore.close();
         removeDaemonFile(home, process.pid);
+        await log.close();
       })()),
   };
 }

@@ -1,7 +1,7 @@
 // The daemon's fastify instance: loopback-only Host check, the local token on every route that is not marked
 // public, a JSON parser that refuses empty, malformed and over-deep bodies, and then one route plugin per area.
 // No CORS headers are ever sent, so a web page cannot read a response or send a preflighted request.
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { installJsonBodyParser } from './json-body';
 import { loopbackGuard } from './loopback-guard';
 import { installStorageErrorHandler } from './storage-errors';
@@ -16,11 +16,14 @@ export interface AppOptions {
   port: () => number;
   routes: readonly FastifyPluginAsync[];
   alsoAccept?: ServiceTokenAuthOptions['alsoAccept'];
+  /** fastify's logger (log/daemon-logger.ts); none when absent. */
+  log?: Pick<FastifyServerOptions, 'logger' | 'logController'>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
+    ...options.log,
     bodyLimit: MAX_BODY_BYTES,
     // Unknown properties are an error the caller should hear about, not data silently dropped.
     ajv: { customOptions: { removeAdditional: false, allErrors: false, coerceTypes: false } },

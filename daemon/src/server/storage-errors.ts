@@ -7,10 +7,11 @@ const FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
 const NOT_WRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR']);
 
 export function installStorageErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, _request, reply) => {
+  app.setErrorHandler((error, request, reply) => {
     const code = (error as { code?: unknown }).code;
     const full = typeof code === 'string' && FULL.has(code);
     if (!full && !(typeof code === 'string' && NOT_WRITABLE.has(code))) return reply.send(error);
+    request.log.error({ err: error }, 'a change could not be saved');
     const statusCode = full ? 507 : 500;
     return reply.code(statusCode).send({
       statusCode,

@@ -7,13 +7,14 @@ import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { CliError, usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
+import { printable } from '../../cli/printable';
 import { DEFAULT_DAEMON_URL } from '@ssg/client/daemon-endpoint';
 import { ssgHome } from '@ssg/node/home';
 import { cliVersion } from '../version';
 
 /** What this command needs of the daemon bundle (daemon/src/main.ts). */
 interface DaemonBundle {
-  startDaemon(options: { home: string; port?: number; version?: string }): Promise<{
+  startDaemon(options: { home: string; port?: number; version?: string; logLevel?: LogLevel }): Promise<{
     url: string;
     close(): Promise<void>;
   }>;
@@ -21,7 +22,11 @@ interface DaemonBundle {
 
 const DEFAULT_PORT = Number(new URL(DEFAULT_DAEMON_URL).port);
 
-const help = `Usage: ssg daemon [--port <n>]
+/** pino's levels, most severe first, as the daemon's --log-level takes them. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
+
+const help = `Usage: ssg daemon [--port <n>] [--log-level <level>]
 
 Runs the ssg daemon in the foreground on 127.0.0.1 (loopback only) until Ctrl-C. Every hook sends its tool calls
 here: the daemon keeps the rules compiled, applies spending limits and Sleep at Night, holds ASK approvals and
@@ -29,11 +34,14 @@ keeps the audit log. When it is not running, hooks evaluate the rules themselves
 fail-closed layer is on). The desktop app runs the same daemon inside itself.
 
 State lives in the ssg home (~/.ssg, or SSG_HOME): daemon.token (0600; every API call carries it in
-X-Service-Token), daemon.json (where it listens), budget.json, sleep-mode.json, the audit and ledger databases.
+X-Service-Token), daemon.json (where it listens), budget.json, sleep-mode.json, the audit and ledger databases,
+and the daemon's log, logs/daemon.log (JSON lines, rotated at 5 MB; \`ssg doctor\` shows its latest errors).
 
 Options:
-  --port <n>   the port to listen on (default ${DEFAULT_PORT}; 0 picks a free one). Hooks find it in daemon.json.
-  -h, --help   show this help
+  --port <n>           the port to listen on (default ${DEFAULT_PORT}; 0 picks a free one). Hooks find it in
+                       daemon.json.
+  --log-level <level>  what goes into the log: ${LOG_LEVELS.join(', ')} (default info: start, stop, errors)
+  -h, --help           show this help
 
 Exit codes: 0 stopped cleanly, 2 usage error, 5 the daemon could not start (port in use, home not writable).
 
@@ -47,13 +55,17 @@ export const daemonCommand: Command = {
   summary: 'run the local daemon (evaluation, spending limits, Sleep at Night, approvals, audit)',
   help,
   async run(argv) {
-    const { values } = parseCommandArgs('daemon', argv, { port: { type: 'string' } });
+    const { values } = parseCommandArgs('daemon', argv, {
+      port: { type: 'string' },
+      'log-level': { type: 'string' },
+    });
     const port = values.port === undefined ? DEFAULT_PORT : parsePort(values.port);
+    const logLevel = parseLogLevel(values['log-level'] ?? 'info');
     const home = ssgHome();
     const bundle = createRequire(import.meta.url)('./daemon.cjs') as DaemonBundle;
     let daemon: Awaited<ReturnType<DaemonBundle['startDaemon']>>;
     try {
-      daemon = await bundle.startDaemon({ home, port, version: cliVersion() });
+      daemon = await bundle.startDaemon({ home, port, version: cliVersion(), logLevel });
     } catch (error) {
       throw startFailure(error, port, home);
     }
@@ -67,6 +79,11 @@ export const daemonCommand: Command = {
     return ExitCode.ok;
   },
 };
+
+function parseLogLevel(text: string): LogLevel {
+  if ((LOG_LEVELS as readonly string[]).includes(text)) return text as LogLevel;
+  throw usageError(`--log-level ${printable(text)} is not a level`, `pass one of ${LOG_LEVELS.join(', ')}`);
+}
 
 function parsePort(text: string): number {
   const port = Number(text);

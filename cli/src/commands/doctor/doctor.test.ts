@@ -5,7 +5,7 @@ import { before, describe, it } from 'node:test';
 import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 
 interface DoctorJson {
-  daemon: { url: string; running: boolean; detail: string };
+  daemon: { url: string; running: boolean; detail: string; recentErrors: Array<{ time: number; message: string }> };
   adapters: Array<{ name: string; detected: boolean; installed: boolean; problems: string[] }>;
 }
 
@@ -51,6 +51,28 @@ describe('ssg doctor (built CLI)', () => {
       assert.equal(json.daemon.running, false);
       const count = json.adapters.length;
       assert.equal(lines.length, 2 + count);
+    } finally {
+      ws.cleanup();
+    }
+  });
+
+  it("shows the latest errors of the daemon's log, made printable", () => {
+    const ws = new Workspace();
+    try {
+      const line = (msg: string, time: number) => JSON.stringify({ level: 50, time, msg });
+      ws.write('ssg-home/logs/daemon.log', `${line('disk full', 0)}\n${line('bad \u001b[31mred\u001b[0m', 1000)}\n`);
+      const table = ws.run(['doctor']);
+      assert.equal(table.status, 0, table.stderr);
+      assert.match(
+        table.stdout,
+        /latest errors in .*ssg-home\/logs\/daemon\.log:\n {2}1970-01-01T00:00:00\.000Z {2}disk full\n/,
+      );
+      assert.match(table.stdout, / {2}1970-01-01T00:00:01\.000Z {2}bad \?\[31mred\?\[0m\n/);
+      const json = JSON.parse(ws.run(['doctor', '--json']).stdout) as DoctorJson;
+      assert.deepEqual(json.daemon.recentErrors, [
+        { time: 0, message: 'disk full' },
+        { time: 1000, message: 'bad \u001b[31mred\u001b[0m' },
+      ]);
     } finally {
       ws.cleanup();
     }

@@ -4,7 +4,9 @@ import { resolve } from 'node:path';
 import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { ExitCode } from '../../cli/exit-codes';
+import { printable } from '../../cli/printable';
 import { renderTable } from '../../cli/table';
+import { daemonLogPath, recentDaemonErrors } from '@ssg/node/daemon-log';
 import { ssgHome } from '@ssg/node/home';
 import { installTarget } from '@ssg/hosts/install/adapter-installer';
 import { adapterHealthReport } from '@ssg/hosts/install/adapter-health';
@@ -12,14 +14,15 @@ import { daemonStatus } from './daemon-status';
 
 const help = `Usage: ssg doctor [--dir <project>] [--json]
 
-Shows whether the ssg daemon answers (and what hooks do when it does not), then, for every client adapter:
+Shows whether the ssg daemon answers (and what hooks do when it does not) and the latest errors in its log
+(~/.ssg/logs/daemon.log), then, for every client adapter:
   detected    the host runs this process or is installed on this machine (its variables or folders)
   installed   its hooks and MCP entries are in place and \`ssg\` is on PATH (project files from --dir)
   why not     what is missing, for an adapter that is not installed
 
 Options:
   --dir <project>   the project whose files count (default: the current folder)
-  --json            print {"daemon": {"url", "running", "detail"},
+  --json            print {"daemon": {"url", "running", "detail", "recentErrors": [{"time", "message"}]},
                            "adapters": [{"name", "detected", "installed", "problems": [...]}]}
   -h, --help        show this help
 
@@ -33,15 +36,21 @@ export const doctorCommand: Command = {
   async run(argv) {
     const { values } = parseCommandArgs('doctor', argv, { dir: { type: 'string' }, json: { type: 'boolean' } });
     const projectDir = resolve(values.dir ?? '.');
-    const daemon = await daemonStatus(ssgHome());
+    const home = ssgHome();
+    const daemon = { ...(await daemonStatus(home)), recentErrors: recentDaemonErrors(home) };
     const report = adapterHealthReport(installTarget(projectDir));
     if (values.json) {
       process.stdout.write(`${JSON.stringify({ daemon, adapters: report }, null, 2)}\n`);
       return ExitCode.ok;
     }
-    process.stdout.write(
-      `daemon: ${daemon.running ? 'running' : 'not running'} at ${daemon.url} (${daemon.detail})\n\n`,
-    );
+    process.stdout.write(`daemon: ${daemon.running ? 'running' : 'not running'} at ${daemon.url} (${daemon.detail})\n`);
+    if (daemon.recentErrors.length > 0) {
+      process.stdout.write(`latest errors in ${daemonLogPath(home)}:\n`);
+      for (const { time, message } of daemon.recentErrors) {
+        process.stdout.write(`  ${new Date(time).toISOString()}  ${printable(message, 200)}\n`);
+      }
+    }
+    process.stdout.write('\n');
     const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
     const rows = report.map((entry) => [
       entry.name,
