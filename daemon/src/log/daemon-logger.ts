@@ -24,13 +24,19 @@ export const REDACTED_PATHS = [
 
 /**
  * Fastify's log lines minus one per request: the audit log records every call, and a line each would cost the
- * hot path. Errors stay: a 5xx with its request, a 4xx at info.
+ * hot path. A 5xx is an error with its request; a 4xx is the caller's mistake, answered in the reply, and logged
+ * at debug only, so a client sending junk cannot fill the log.
  */
 class DaemonLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) super.requestCompleted(error, request, reply);
+  }
+
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if (reply.statusCode >= 500) super.defaultErrorLog(error, request, reply);
+    else reply.log.debug({ res: reply, err: error }, error.message);
   }
 }
 

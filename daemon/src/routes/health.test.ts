@@ -23,6 +23,7 @@ describe('ssg doctor with the daemon running (built CLI)', () => {
       url: daemon.url,
       running: true,
       detail: `ssg 9.9.9, pid ${process.pid}`,
+      recentErrors: [],
     });
   });
 });
