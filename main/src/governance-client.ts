@@ -1,11 +1,12 @@
 // What the desktop shell asks of the daemon: Sleep at Night, the budget snapshot, and a one-time dashboard link.
 // It goes through the daemon's own HTTP API with the token, the same calls `ssg sleep` and `ssg dashboard` make,
 // so the daemon hosted in this process and one the user already runs (`ssg daemon`) are driven alike.
-import { type BudgetResponse, BUDGET_PATH } from '@ssg/contracts/budget';
-import { DASHBOARD_TICKETS_PATH, type DashboardTicket } from '@ssg/contracts/dashboard';
+import { daemonClient, type RouteArgs } from '@ssg/client/daemon-client';
 import type { DaemonEndpoint } from '@ssg/client/daemon-endpoint';
-import { daemonRequest, type DaemonRequestOptions } from '@ssg/client/daemon-request';
-import { SLEEP_MODE_PATH, type SleepModeRequest, type SleepModeResponse } from '@ssg/contracts/sleep-mode';
+import { netTransport } from '@ssg/client/net-transport';
+import type { BudgetResponse } from '@ssg/contracts/budget';
+import type { RouteKey, RouteResponse } from '@ssg/contracts/routes';
+import type { SleepModeRequest, SleepModeResponse } from '@ssg/contracts/sleep-mode';
 
 export interface GovernanceClient {
   readonly url: string;
@@ -17,16 +18,17 @@ export interface GovernanceClient {
 }
 
 export function governanceClient(endpoint: DaemonEndpoint): GovernanceClient {
-  const call = async <T>(path: string, options?: DaemonRequestOptions): Promise<T> => {
-    const reply = await daemonRequest<T>(endpoint, path, options);
+  const client = daemonClient(netTransport(endpoint));
+  const call = async <Key extends RouteKey>(route: Key, ...input: RouteArgs<Key>): Promise<RouteResponse<Key>> => {
+    const reply = await client.call(route, ...input);
     if (reply.kind === 'ok') return reply.body;
     throw new Error(reply.kind === 'error' ? reply.message : reply.problem);
   };
   return {
     url: endpoint.url,
-    sleepMode: () => call<SleepModeResponse>(SLEEP_MODE_PATH),
-    setSleepMode: (request) => call<SleepModeResponse>(SLEEP_MODE_PATH, { method: 'POST', body: request }),
-    budget: () => call<BudgetResponse>(BUDGET_PATH),
-    dashboardLink: async () => (await call<DashboardTicket>(DASHBOARD_TICKETS_PATH, { method: 'POST', body: {} })).url,
+    sleepMode: () => call('GET /api/json/sleep-mode'),
+    setSleepMode: (request) => call('POST /api/json/sleep-mode', { body: request }),
+    budget: () => call('GET /api/json/budget'),
+    dashboardLink: async () => (await call('POST /api/json/dashboard/tickets', { body: {} })).url,
   };
 }

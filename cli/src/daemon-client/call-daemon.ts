@@ -1,14 +1,19 @@
-// How CLI commands (`ssg sleep`, `ssg budget`, `ssg approve`, …) talk to the daemon: one request, and a failure
-// becomes a CliError that says what went wrong and what to do, exit code 5.
+// How CLI commands (`ssg sleep`, `ssg budget`, `ssg approve`, …) talk to the daemon: one call of a route, typed
+// from the route table (@ssg/client's typed client), and a failure becomes a CliError that says what went wrong
+// and what to do, exit code 5.
+import type { RouteKey, RouteResponse } from '@ssg/contracts/routes';
+import { daemonClient, type RouteArgs } from '@ssg/client/daemon-client';
+import { daemonEndpoint } from '@ssg/client/daemon-endpoint';
+import { netTransport } from '@ssg/client/net-transport';
+import { ssgHome } from '@ssg/node/home';
 import { CliError } from '../cli/errors';
 import { ExitCode } from '../cli/exit-codes';
-import { ssgHome } from '@ssg/node/home';
-import { daemonEndpoint } from '@ssg/client/daemon-endpoint';
-import { daemonRequest, type DaemonRequestOptions } from '@ssg/client/daemon-request';
 
-export async function callDaemon<T>(path: string, options: DaemonRequestOptions = {}): Promise<T> {
-  const endpoint = daemonEndpoint(ssgHome());
-  const reply = await daemonRequest<T>(endpoint, path, options);
+export async function callDaemon<Key extends RouteKey>(
+  route: Key,
+  ...input: RouteArgs<Key>
+): Promise<RouteResponse<Key>> {
+  const reply = await daemonClient(netTransport(daemonEndpoint(ssgHome()))).call(route, ...input);
   switch (reply.kind) {
     case 'ok':
       return reply.body;

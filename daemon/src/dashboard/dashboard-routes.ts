@@ -2,8 +2,9 @@
 // the browser opens it, GET /login trades the ticket for an HttpOnly, SameSite=Strict session cookie and sends the
 // browser on to `/`, so the token itself never reaches the page. Logout ends the session.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
+import { LoginQuery } from '@ssg/contracts/schemas/dashboard';
 import { DASHBOARD_LOGOUT_PATH, DASHBOARD_TICKETS_PATH } from '@ssg/contracts/dashboard';
-import { DashboardTicket, EmptyBody, LoginQuery, LogoutResponse } from '@ssg/contracts/schemas/dashboard';
 import { clearedSessionCookie, sessionCookie, sessionIdOf } from './cookie-auth';
 import { signInPage } from './pages';
 import { setDashboardHeaders } from './security-headers';
@@ -23,7 +24,7 @@ export const dashboardRoutes =
     app.post(
       DASHBOARD_TICKETS_PATH,
       {
-        schema: { body: EmptyBody, response: { 200: DashboardTicket } },
+        schema: DAEMON_ROUTES['POST /api/json/dashboard/tickets'].schema,
       },
       async () => {
         const issued = tickets.issue();
@@ -43,7 +44,7 @@ export const dashboardRoutes =
     app.post(
       DASHBOARD_LOGOUT_PATH,
       {
-        schema: { body: EmptyBody, response: { 200: LogoutResponse } },
+        schema: DAEMON_ROUTES['POST /api/json/dashboard/logout'].schema,
       },
       async (request, reply) => {
         const id = sessionIdOf(request);

@@ -2,14 +2,8 @@
 // and the install/uninstall is `ssg init`'s and `ssg uninstall`'s, through the same CLI code, run for the project
 // folder the request names and the daemon's ssg home (where an install puts its starter rules).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
 import { AGENTS_PATH } from '@ssg/contracts/dashboard';
-import {
-  AgentChangeRequest,
-  AgentChangeResponse,
-  AgentParams,
-  AgentsQuery,
-  AgentsResponse,
-} from '@ssg/contracts/schemas/dashboard';
 import { adapterNamed, adapterNames } from '@ssg/hosts/registry';
 import type { InstallTarget } from '@ssg/hosts/install/adapter-installer';
 import { adapterHealthReport } from '@ssg/hosts/install/adapter-health';
@@ -31,19 +25,15 @@ export const agentRoutes =
   async (app) => {
     const targetFor = (projectDir: string): InstallTarget => ({ projectDir, home: userHome });
 
-    app.get(
-      AGENTS_PATH,
-      { schema: { querystring: AgentsQuery, response: { 200: AgentsResponse } } },
-      async (request) => {
-        const { projectDir: asked } = request.query;
-        const projectDir = asked === undefined ? userHome : existingFolder('projectDir', asked);
-        return { projectDir, agents: adapterHealthReport(targetFor(projectDir)) };
-      },
-    );
+    app.get(AGENTS_PATH, { schema: DAEMON_ROUTES['GET /api/json/agents'].schema }, async (request) => {
+      const { projectDir: asked } = request.query;
+      const projectDir = asked === undefined ? userHome : existingFolder('projectDir', asked);
+      return { projectDir, agents: adapterHealthReport(targetFor(projectDir)) };
+    });
 
     app.post(
       `${AGENTS_PATH}/:name`,
-      { schema: { params: AgentParams, body: AgentChangeRequest, response: { 200: AgentChangeResponse } } },
+      { schema: DAEMON_ROUTES['POST /api/json/agents/:name'].schema },
       async (request) => {
         const { name } = request.params;
         if (!adapterNamed(name)) {

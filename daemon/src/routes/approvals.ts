@@ -2,14 +2,8 @@
 // /api/json/approvals/:id answers one ({decision: allow|deny, note?, via?}). Unknown and expired ids are a 404,
 // a second answer a 409; either way the decision the agent already has stands.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
 import { APPROVALS_PATH } from '@ssg/contracts/approvals';
-import {
-  ApprovalAnswerRequest,
-  ApprovalAnswerResponse,
-  ApprovalList,
-  ApprovalParams,
-} from '@ssg/contracts/schemas/approvals';
-import { NoQuery } from '@ssg/contracts/schemas/json-schema';
 import type { ApprovalQueue } from '../approvals/approval-queue';
 import { conflict, notFound } from '../server/http-error';
 
@@ -19,7 +13,7 @@ export const approvalRoutes =
     app.get(
       APPROVALS_PATH,
       {
-        schema: { querystring: NoQuery, response: { 200: ApprovalList } },
+        schema: DAEMON_ROUTES['GET /api/json/approvals'].schema,
       },
       async () => ({
         pending: queue.pending(),
@@ -31,12 +25,7 @@ export const approvalRoutes =
     app.post(
       `${APPROVALS_PATH}/:id`,
       {
-        schema: {
-          params: ApprovalParams,
-          querystring: NoQuery,
-          body: ApprovalAnswerRequest,
-          response: { 200: ApprovalAnswerResponse },
-        },
+        schema: DAEMON_ROUTES['POST /api/json/approvals/:id'].schema,
       },
       async (request) => {
         const { id } = request.params;

@@ -3,9 +3,9 @@
 // (counts for the last hour, today and the last 7 days). Query values arrive as strings (ajv does not coerce
 // here), so numbers are checked by pattern (packages/contracts/src/schemas/audit.ts) and converted here.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AuditQueryString } from '@ssg/contracts/schemas/audit';
+import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
 import { AUDIT_MAX_LIMIT, AUDIT_PATH, AUDIT_STATS_PATH, type AuditQuery } from '@ssg/contracts/audit';
-import { AuditPage, AuditQueryString, AuditRecord, AuditRecordParams, AuditStats } from '@ssg/contracts/schemas/audit';
-import { NoQuery } from '@ssg/contracts/schemas/json-schema';
 import type { AuditLog } from '../audit/audit-log';
 import type { AuditStore } from '../audit/audit-store';
 import type { Clock } from '../clock';
@@ -24,11 +24,11 @@ export interface AuditRoutesOptions {
 export const auditRoutes =
   ({ store, log, clock, retentionProblem }: AuditRoutesOptions): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.get(AUDIT_PATH, { schema: { querystring: AuditQueryString, response: { 200: AuditPage } } }, async (request) =>
+    app.get(AUDIT_PATH, { schema: DAEMON_ROUTES['GET /api/json/audit'].schema }, async (request) =>
       store.query(parseQuery(request.query)),
     );
 
-    app.get(AUDIT_STATS_PATH, { schema: { querystring: NoQuery, response: { 200: AuditStats } } }, async () => {
+    app.get(AUDIT_STATS_PATH, { schema: DAEMON_ROUTES['GET /api/json/audit/stats'].schema }, async () => {
       const now = clock.now();
       const problem = retentionProblem();
       return {
@@ -43,15 +43,11 @@ export const auditRoutes =
       };
     });
 
-    app.get(
-      `${AUDIT_PATH}/:id`,
-      { schema: { params: AuditRecordParams, querystring: NoQuery, response: { 200: AuditRecord } } },
-      async (request) => {
-        const record = store.get(Number(request.params.id));
-        if (!record) throw notFound(`no audit record ${request.params.id} (it may have been removed by retention)`);
-        return record;
-      },
-    );
+    app.get(`${AUDIT_PATH}/:id`, { schema: DAEMON_ROUTES['GET /api/json/audit/:id'].schema }, async (request) => {
+      const record = store.get(Number(request.params.id));
+      if (!record) throw notFound(`no audit record ${request.params.id} (it may have been removed by retention)`);
+      return record;
+    });
   };
 
 function parseQuery(query: AuditQueryString): AuditQuery {

@@ -2,8 +2,8 @@
 // dashboard's Spending chart (docs/daemon-api.md). It needs the token: the ledger says what the user's agents did.
 // Query values arrive as strings (ajv does not coerce here), so `hours` is checked by pattern, then by range.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
 import { BUDGET_HISTORY_DEFAULT_HOURS, BUDGET_HISTORY_MAX_HOURS, BUDGET_HISTORY_PATH } from '@ssg/contracts/budget';
-import { BudgetHistoryQuery, BudgetHistoryResponse } from '@ssg/contracts/schemas/budget';
 import type { Budget } from '../budget/budget';
 import { badRequest } from '../server/http-error';
 
@@ -15,7 +15,7 @@ export const budgetHistoryRoutes =
     app.get(
       BUDGET_HISTORY_PATH,
       {
-        schema: { querystring: BudgetHistoryQuery, response: { 200: BudgetHistoryResponse } },
+        schema: DAEMON_ROUTES['GET /api/json/budget/history'].schema,
         schemaErrorFormatter: (errors) =>
           badRequest(
             errors[0]?.keyword === 'additionalProperties'

@@ -2,9 +2,8 @@
 // configuration with a whole new document (docs/daemon-api.md). Both need the token: the ledger says what the
 // user's agents did. A rejected POST is a 400 naming the field (or a 409 for a stale copy) and changes nothing.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
 import { BUDGET_PATH } from '@ssg/contracts/budget';
-import { BudgetResponse, BudgetUpdate } from '@ssg/contracts/schemas/budget';
-import { NoQuery } from '@ssg/contracts/schemas/json-schema';
 import type { Budget } from '../budget/budget';
 import { StaleBudgetError } from '../budget/budget';
 import { BudgetConfigError, parseBudgetConfig } from '../budget/budget-config';
@@ -16,7 +15,7 @@ export const budgetRoutes =
     app.get(
       BUDGET_PATH,
       {
-        schema: { querystring: NoQuery, response: { 200: BudgetResponse } },
+        schema: DAEMON_ROUTES['GET /api/json/budget'].schema,
         schemaErrorFormatter: () => badRequest('the budget route takes no query parameters'),
       },
       async () => budget.current(),
@@ -25,7 +24,7 @@ export const budgetRoutes =
     app.post(
       BUDGET_PATH,
       {
-        schema: { body: BudgetUpdate, querystring: NoQuery, response: { 200: BudgetResponse } },
+        schema: DAEMON_ROUTES['POST /api/json/budget'].schema,
         // The schema is checked first, and its verdict kept for the handler: parseBudgetConfig checks the same
         // rules and says which field is wrong in words, so the caller gets one kind of message either way.
         attachValidation: true,

@@ -2,9 +2,8 @@
 // totals since the daemon started, models priced at the conservative estimate, the last problem met. Behind the
 // token like every non-public route: the folder paths name the user's projects.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
 import { COST_INGESTION_PATH } from '@ssg/contracts/costs';
-import { IngestionStatus } from '@ssg/contracts/schemas/costs';
-import { NoQuery } from '@ssg/contracts/schemas/json-schema';
 import type { CostIngestion } from '../costs/cost-ingestion';
 
 export const costIngestionRoutes =
@@ -14,7 +13,7 @@ export const costIngestionRoutes =
       COST_INGESTION_PATH,
       {
         // A GET has no body to describe; the query takes no parameters, so any is a 400.
-        schema: { querystring: NoQuery, response: { 200: IngestionStatus } },
+        schema: DAEMON_ROUTES['GET /api/json/costs/ingestion'].schema,
       },
       async () => ingestion.status(),
     );

@@ -5,8 +5,8 @@
 // forceCloseConnections). Readers: the browser's EventSource (with the dashboard's session) or
 // fetch() with the token header, reading the body as a stream.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
 import { EVENTS_PATH, LIVE_EVENT_NAMES } from '@ssg/contracts/events';
-import { NoQuery } from '@ssg/contracts/schemas/json-schema';
 import type { DaemonEvents } from '../events';
 
 const DEFAULT_HEARTBEAT_MS = 15_000;
@@ -22,7 +22,7 @@ export interface EventStreamOptions {
 export const eventStreamRoutes =
   ({ events, heartbeatMs = DEFAULT_HEARTBEAT_MS }: EventStreamOptions): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.get(EVENTS_PATH, { schema: { querystring: NoQuery } }, (_request, reply) => {
+    app.get(EVENTS_PATH, { schema: DAEMON_ROUTES['GET /api/json/events'].schema }, (_request, reply) => {
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {

@@ -1,8 +1,8 @@
 // GET /api/json/health: whether a daemon answers here (packages/contracts/src/health.ts), public so `ssg doctor`
 // and hooks can probe without the token. Says nothing a local process could not learn from `ps`.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
 import { HEALTH_PATH } from '@ssg/contracts/health';
-import { Health } from '@ssg/contracts/schemas/health';
 
 export interface HealthInfo {
   version: string;
@@ -13,8 +13,12 @@ export interface HealthInfo {
 export const healthRoutes =
   (info: HealthInfo): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.get(HEALTH_PATH, { config: { public: true }, schema: { response: { 200: Health } } }, async () => ({
-      ok: true,
-      ...info,
-    }));
+    app.get(
+      HEALTH_PATH,
+      { config: { public: true }, schema: DAEMON_ROUTES['GET /api/json/health'].schema },
+      async () => ({
+        ok: true,
+        ...info,
+      }),
+    );
   };

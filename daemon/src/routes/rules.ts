@@ -3,8 +3,8 @@
 // bundle with their security categories, read once from the bundled resources.
 import { join } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
 import { RULES_PATH, type RuleFileSummary, type SleepBundleRule } from '@ssg/contracts/dashboard';
-import { RulesQuery, RulesResponse } from '@ssg/contracts/schemas/dashboard';
 import type { RuleNode } from '@ssg/engine';
 import { parseRuleFile } from '@ssg/node/rules/load';
 import { RulesUnusableError } from '@ssg/node/rules/rules-unusable';
@@ -24,7 +24,7 @@ export const rulesRoutes =
   async (app) => {
     let sleepBundle: SleepBundleRule[] | undefined;
 
-    app.get(RULES_PATH, { schema: { querystring: RulesQuery, response: { 200: RulesResponse } } }, async (request) => {
+    app.get(RULES_PATH, { schema: DAEMON_ROUTES['GET /api/json/rules'].schema }, async (request) => {
       const cwd = request.query.cwd === undefined ? defaultCwd : existingFolder('cwd', request.query.cwd);
       sleepBundle ??= readSleepBundle();
       try {

@@ -2,9 +2,8 @@
 // token (spec, Authentication 5). A body the schema rejects is a 400 that names the field and what it must be, and
 // changes nothing: validation runs before the handler.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
 import type { FastifySchemaValidationError } from 'fastify';
-import { NoQuery } from '@ssg/contracts/schemas/json-schema';
-import { SleepModeRequest, SleepModeResponse } from '@ssg/contracts/schemas/sleep-mode';
 import { MAX_SLEEP_MS, SLEEP_MODE_PATH } from '@ssg/contracts/sleep-mode';
 import { badRequest } from '../server/http-error';
 import type { SleepMode } from '../sleep/sleep-mode';
@@ -42,7 +41,7 @@ export const sleepModeRoutes =
     app.get(
       SLEEP_MODE_PATH,
       {
-        schema: { querystring: NoQuery, response: { 200: SleepModeResponse } },
+        schema: DAEMON_ROUTES['GET /api/json/sleep-mode'].schema,
         schemaErrorFormatter: describeValidationError,
       },
       async () => sleepMode.get(),
@@ -51,7 +50,7 @@ export const sleepModeRoutes =
     app.post(
       SLEEP_MODE_PATH,
       {
-        schema: { body: SleepModeRequest, querystring: NoQuery, response: { 200: SleepModeResponse } },
+        schema: DAEMON_ROUTES['POST /api/json/sleep-mode'].schema,
         schemaErrorFormatter: describeValidationError,
       },
       async (request) => {

@@ -6,14 +6,10 @@
 // not running.
 import { connect } from 'node:net';
 import type { DaemonEndpoint } from './daemon-endpoint';
+import { type DaemonReply, replyFrom } from './daemon-reply';
 import { SERVICE_TOKEN_HEADER_NAME } from '@ssg/contracts/service-token-header';
 
-export type DaemonReply<T> =
-  | { kind: 'ok'; status: number; body: T }
-  /** The daemon answered with an error status; `message` is its explanation. */
-  | { kind: 'error'; status: number; message: string }
-  /** Nothing answered (not running, wrong port, timed out): `problem` says which. */
-  | { kind: 'unreachable'; problem: string };
+export type { DaemonReply };
 
 export interface DaemonRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -75,20 +71,7 @@ function toReply<T>(raw: Buffer): DaemonReply<T> {
   const headers = raw.subarray(0, split).toString('latin1');
   let content = raw.subarray(split + 4);
   if (/^transfer-encoding:\s*chunked/im.test(headers)) content = dechunk(content);
-  const text = content.toString('utf8');
-  let parsed: unknown;
-  try {
-    parsed = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  if (status >= 200 && status < 300) return { kind: 'ok', status, body: parsed as T };
-  const message = (parsed as { message?: unknown } | undefined)?.message;
-  return {
-    kind: 'error',
-    status,
-    message: typeof message === 'string' && message !== '' ? message : text.trim().slice(0, 200) || `HTTP ${status}`,
-  };
+  return replyFrom<T>(status, content.toString('utf8'));
 }
 
 function dechunk(data: Buffer): Buffer {

@@ -7,10 +7,8 @@ import { ExitCode } from '../../cli/exit-codes';
 import { tableCell } from '../../cli/table';
 import {
   APPROVAL_ID_PATTERN,
-  APPROVALS_PATH,
   type ApprovalAnswer,
   type ApprovalAnswerRequest,
-  type ApprovalAnswerResponse,
   MAX_APPROVAL_NOTE_CHARS,
 } from '@ssg/contracts/approvals';
 import { callDaemon } from '../../daemon-client/call-daemon';
@@ -61,7 +59,7 @@ Examples:
         via: 'cli',
         ...(values.note !== undefined && { note: values.note }),
       };
-      const answered = await callDaemon<ApprovalAnswerResponse>(`${APPROVALS_PATH}/${id}`, { method: 'POST', body });
+      const answered = await callDaemon('POST /api/json/approvals/:id', { params: { id }, body });
       const { approval } = answered;
       process.stdout.write(
         `${decision === 'allow' ? 'Approved' : 'Denied'} ${id}: ${tableCell(approval.client, 20)} ${tableCell(approval.tool, 24)} ${tableCell(approval.summary, 72)}\n`,

@@ -4,7 +4,6 @@ import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { ExitCode } from '../../cli/exit-codes';
 import { renderTable, tableCell } from '../../cli/table';
-import { APPROVALS_PATH, type ApprovalList } from '@ssg/contracts/approvals';
 import { callDaemon } from '../../daemon-client/call-daemon';
 
 const help = `Usage: ssg approvals [--json]
@@ -34,7 +33,7 @@ export const approvalsCommand: Command = {
   help,
   async run(argv) {
     const { values } = parseCommandArgs('approvals', argv, { json: { type: 'boolean' } });
-    const list = await callDaemon<ApprovalList>(APPROVALS_PATH);
+    const list = await callDaemon('GET /api/json/approvals');
     if (values.json) {
       process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
       return ExitCode.ok;

@@ -4,13 +4,7 @@ import type { Command } from '../../cli/command';
 import { usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
 import { renderTable, tableCell } from '../../cli/table';
-import {
-  AUDIT_DEFAULT_LIMIT,
-  AUDIT_MAX_LIMIT,
-  AUDIT_PATH,
-  type AuditPage,
-  type AuditRecordSummary,
-} from '@ssg/contracts/audit';
+import { AUDIT_DEFAULT_LIMIT, AUDIT_MAX_LIMIT, type AuditRecordSummary } from '@ssg/contracts/audit';
 import { callDaemon } from '../../daemon-client/call-daemon';
 import { DECISIONS } from '@ssg/engine';
 
@@ -68,8 +62,7 @@ export const auditCommand: Command = {
     }
     for (const key of ['client', 'tool'] as const) if (values[key] !== undefined) params.set(key, values[key]);
     if (values.query !== undefined) params.set('q', values.query);
-    const query = params.size > 0 ? `?${params}` : '';
-    const page = await callDaemon<AuditPage>(`${AUDIT_PATH}${query}`);
+    const page = await callDaemon('GET /api/json/audit', { query: Object.fromEntries(params) });
     if (values.json) {
       process.stdout.write(`${JSON.stringify(page, null, 2)}\n`);
     } else if (page.records.length === 0) {

@@ -7,7 +7,6 @@ import { ExitCode } from '../../cli/exit-codes';
 import { printable } from '../../cli/printable';
 import {
   BUDGET_MODES,
-  BUDGET_PATH,
   type BudgetMode,
   type BudgetResponse,
   CAP_FIELDS,
@@ -85,14 +84,11 @@ export const budgetCommand: Command = {
     let response: BudgetResponse;
     let changed: string | undefined;
     if (subcommand === undefined) {
-      response = await callDaemon<BudgetResponse>(BUDGET_PATH);
+      response = await callDaemon('GET /api/json/budget');
     } else {
       const change = parseChange(subcommand, args, values.client);
-      const before = await callDaemon<BudgetResponse>(BUDGET_PATH);
-      response = await callDaemon<BudgetResponse>(BUDGET_PATH, {
-        method: 'POST',
-        body: change.apply(before.config),
-      });
+      const before = await callDaemon('GET /api/json/budget');
+      response = await callDaemon('POST /api/json/budget', { body: change.apply(before.config) });
       changed = change.describe(before.config);
     }
     if (values.json) process.stdout.write(`${JSON.stringify(response, null, 2)}\n`);

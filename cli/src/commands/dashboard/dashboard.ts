@@ -5,7 +5,6 @@ import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { ExitCode } from '../../cli/exit-codes';
 import { callDaemon } from '../../daemon-client/call-daemon';
-import { DASHBOARD_TICKETS_PATH, type DashboardTicket } from '@ssg/contracts/dashboard';
 
 const help = `Usage: ssg dashboard [--no-open]
 
@@ -37,7 +36,7 @@ export const dashboardCommand: Command = {
   help,
   async run(argv) {
     const { values } = parseCommandArgs('dashboard', argv, { 'no-open': { type: 'boolean' } });
-    const { url } = await callDaemon<DashboardTicket>(DASHBOARD_TICKETS_PATH, { method: 'POST', body: {} });
+    const { url } = await callDaemon('POST /api/json/dashboard/tickets', { body: {} });
     process.stdout.write(`Open the dashboard (this link works once, within 60 seconds):\n  ${url}\n`);
     const open = values['no-open'] ? undefined : opener();
     if (open) {

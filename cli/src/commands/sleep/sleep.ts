@@ -6,7 +6,7 @@ import { usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
 import { printable } from '../../cli/printable';
 import { callDaemon } from '../../daemon-client/call-daemon';
-import { SLEEP_MODE_PATH, type SleepModeRequest, type SleepModeResponse } from '@ssg/contracts/sleep-mode';
+import { type SleepModeRequest } from '@ssg/contracts/sleep-mode';
 import { parseSleepDuration } from './duration';
 import { renderSleepReport } from './sleep-report';
 
@@ -66,11 +66,8 @@ export const sleepCommand: Command = {
     }
     const state =
       subcommand === 'status'
-        ? await callDaemon<SleepModeResponse>(SLEEP_MODE_PATH)
-        : await callDaemon<SleepModeResponse>(SLEEP_MODE_PATH, {
-            method: 'POST',
-            body: requestFor(subcommand, values.for),
-          });
+        ? await callDaemon('GET /api/json/sleep-mode')
+        : await callDaemon('POST /api/json/sleep-mode', { body: requestFor(subcommand, values.for) });
     process.stdout.write(values.json ? `${JSON.stringify(state, null, 2)}\n` : renderSleepReport(state));
     return ExitCode.ok;
   },

@@ -1,0 +1,120 @@
+// Every route of the daemon's JSON API, by `<METHOD> <url>`: what it does, whether it needs the token, and its
+// schemas. The daemon declares each route from its entry here (so what it validates and serializes is what this
+// table says), the typed client takes its types from it (../routes.ts), and docs/api-reference.md is generated
+// from it (`npm run docs:api`).
+import { APPROVALS_PATH } from '../approvals';
+import { AUDIT_PATH, AUDIT_STATS_PATH } from '../audit';
+import { BUDGET_HISTORY_PATH, BUDGET_PATH } from '../budget';
+import { COST_INGESTION_PATH } from '../costs';
+import { AGENTS_PATH, DASHBOARD_LOGOUT_PATH, DASHBOARD_TICKETS_PATH, RULES_PATH } from '../dashboard';
+import { EVAL_PATH } from '../eval';
+import { EVENTS_PATH } from '../events';
+import { HEALTH_PATH } from '../health';
+import { SLEEP_MODE_PATH } from '../sleep-mode';
+import { ApprovalAnswerRequest, ApprovalAnswerResponse, ApprovalList, ApprovalParams } from './approvals';
+import { AuditPage, AuditQueryString, AuditRecord, AuditRecordParams, AuditStats } from './audit';
+import { BudgetHistoryQuery, BudgetHistoryResponse, BudgetResponse, BudgetUpdate } from './budget';
+import { IngestionStatus } from './costs';
+import {
+  AgentChangeRequest,
+  AgentChangeResponse,
+  AgentParams,
+  AgentsQuery,
+  AgentsResponse,
+  DashboardTicket,
+  EmptyBody,
+  LogoutResponse,
+  RulesQuery,
+  RulesResponse,
+} from './dashboard';
+import { EvalRequest, EvalResponse } from './eval';
+import { Health } from './health';
+import { NoQuery } from './json-schema';
+import { SleepModeRequest, SleepModeResponse } from './sleep-mode';
+
+export const DAEMON_ROUTES = {
+  [`GET ${HEALTH_PATH}`]: {
+    summary: 'Whether a daemon answers here: its version, pid and start time. Needs no token.',
+    public: true,
+    schema: { response: { 200: Health } },
+  },
+  [`POST ${EVAL_PATH}`]: {
+    summary: "The hooks' route: a tool call, parsed by its host's adapter, in; the verdict out.",
+    schema: { body: EvalRequest, response: { 200: EvalResponse } },
+  },
+  [`GET ${SLEEP_MODE_PATH}`]: {
+    summary: "Sleep at Night's state and its layers.",
+    schema: { querystring: NoQuery, response: { 200: SleepModeResponse } },
+  },
+  [`POST ${SLEEP_MODE_PATH}`]: {
+    summary: 'Arms Sleep at Night (for a time, or until turned off) or turns it off.',
+    schema: { body: SleepModeRequest, querystring: NoQuery, response: { 200: SleepModeResponse } },
+  },
+  [`GET ${BUDGET_PATH}`]: {
+    summary: 'The spending limits in force, and the spend in every window.',
+    schema: { querystring: NoQuery, response: { 200: BudgetResponse } },
+  },
+  [`POST ${BUDGET_PATH}`]: {
+    summary: 'Replaces the spending limits with a whole new document (409 when updatedAt is stale).',
+    schema: { body: BudgetUpdate, querystring: NoQuery, response: { 200: BudgetResponse } },
+  },
+  [`GET ${BUDGET_HISTORY_PATH}`]: {
+    summary: 'Calls and dollars per hour and client, for the last `hours` (1 to 168, default 24).',
+    schema: { querystring: BudgetHistoryQuery, response: { 200: BudgetHistoryResponse } },
+  },
+  [`GET ${AUDIT_PATH}`]: {
+    summary: 'The audit log, filtered, newest first, paged with a `before` cursor.',
+    schema: { querystring: AuditQueryString, response: { 200: AuditPage } },
+  },
+  [`GET ${AUDIT_STATS_PATH}`]: {
+    summary: 'Decisions counted for the last hour, today and the last 7 days; the log’s size and health.',
+    schema: { querystring: NoQuery, response: { 200: AuditStats } },
+  },
+  [`GET ${AUDIT_PATH}/:id`]: {
+    summary: 'One audit record in full, with the conditions that matched.',
+    schema: { params: AuditRecordParams, querystring: NoQuery, response: { 200: AuditRecord } },
+  },
+  [`GET ${APPROVALS_PATH}`]: {
+    summary: 'The ASK requests waiting for an answer.',
+    schema: { querystring: NoQuery, response: { 200: ApprovalList } },
+  },
+  [`POST ${APPROVALS_PATH}/:id`]: {
+    summary: 'Answers one waiting request (404 unknown or expired, 409 already answered).',
+    schema: {
+      params: ApprovalParams,
+      querystring: NoQuery,
+      body: ApprovalAnswerRequest,
+      response: { 200: ApprovalAnswerResponse },
+    },
+  },
+  [`GET ${EVENTS_PATH}`]: {
+    summary: 'The live stream (server-sent events): decision, approval, sleep-mode, budget, rules.',
+    schema: { querystring: NoQuery },
+  },
+  [`GET ${COST_INGESTION_PATH}`]: {
+    summary: "How cost ingestion from the agents' logs is doing.",
+    schema: { querystring: NoQuery, response: { 200: IngestionStatus } },
+  },
+  [`POST ${DASHBOARD_TICKETS_PATH}`]: {
+    summary: 'A one-time sign-in link for the dashboard (valid 60 s).',
+    schema: { body: EmptyBody, response: { 200: DashboardTicket } },
+  },
+  [`POST ${DASHBOARD_LOGOUT_PATH}`]: {
+    summary: "Ends the dashboard session the request's cookie names.",
+    schema: { body: EmptyBody, response: { 200: LogoutResponse } },
+  },
+  [`GET ${RULES_PATH}`]: {
+    summary: 'The rule files a call in `cwd` meets, with their findings, and the Sleep at Night bundle.',
+    schema: { querystring: RulesQuery, response: { 200: RulesResponse } },
+  },
+  [`GET ${AGENTS_PATH}`]: {
+    summary: 'Every adapter: detected here, installed for `projectDir`, and why not.',
+    schema: { querystring: AgentsQuery, response: { 200: AgentsResponse } },
+  },
+  [`POST ${AGENTS_PATH}/:name`]: {
+    summary: 'Installs or uninstalls one host for a project, as `ssg init`/`ssg uninstall` do.',
+    schema: { params: AgentParams, body: AgentChangeRequest, response: { 200: AgentChangeResponse } },
+  },
+} as const;
+
+export type DaemonRouteSchemas = typeof DAEMON_ROUTES;
