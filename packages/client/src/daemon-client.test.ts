@@ -20,7 +20,7 @@ describe('routeRequest', () => {
     },
     {
       route: 'GET /api/json/audit',
-      input: { query: { decision: 'block', q: 'rm -rf & more', client: undefined } },
+      input: { query: { decision: 'block', q: 'rm -rf & more', client: undefined, tool: '' } },
       method: 'GET',
       path: '/api/json/audit?decision=block&q=rm+-rf+%26+more',
     },

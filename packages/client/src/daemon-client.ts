@@ -24,15 +24,16 @@ export function daemonClient(transport: DaemonTransport): DaemonClient {
   };
 }
 
-/** The method and the path of a call: `:name` segments filled in (encoded), the query appended. */
+/** The method and the path of a call: `:name` segments filled in (encoded), the given query values appended. */
 export function routeRequest(route: RouteKey, input?: object): { method: string; path: string } {
   const [method, template] = route.split(' ') as [string, string];
   const { params = {}, query = {} } = (input ?? {}) as { params?: object; query?: object };
   const path = template.replace(/:(\w+)/g, (_, name: string) =>
     encodeURIComponent(String((params as Record<string, unknown>)[name] ?? '')),
   );
+  // An empty value means "not given": no query parameter of the API takes an empty string.
   const search = new URLSearchParams(
-    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
   ).toString();
   return { method, path: search === '' ? path : `${path}?${search}` };
 }

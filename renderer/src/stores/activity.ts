@@ -1,19 +1,16 @@
 // The Activity area: decisions (GET /api/json/audit, live `decision` events), one record's detail, and the ASK
 // queue (GET/POST /api/json/approvals, live `approval` events).
 import { create } from 'zustand';
-import { api, describeError, withQuery } from '../api/client';
+import { call, describeError } from '../api/client';
 import { onLiveEvent, onLiveStatus } from '../api/live-events';
 import { LiveRead } from '../api/live-read';
 import {
-  APPROVALS_PATH,
   type ApprovalAnswer,
   type ApprovalAnswerRequest,
   type ApprovalEvent,
-  type ApprovalAnswerResponse,
-  type ApprovalList,
   type PendingApproval,
 } from '@ssg/contracts/approvals';
-import { AUDIT_PATH, type AuditPage, type AuditRecord, type AuditRecordSummary } from '@ssg/contracts/audit';
+import { type AuditRecord, type AuditRecordSummary } from '@ssg/contracts/audit';
 import { type ActivityFilters, KEEP, withApprovalEvent, withDecision } from './activity-events';
 
 interface ActivityState {
@@ -53,7 +50,9 @@ export const useActivity = create<ActivityState>()((set, get) => ({
     const { decision, client, tool, text } = get().filters;
     try {
       const { answer: page, since } = await liveDecisions.read(() =>
-        api.get<AuditPage>(withQuery(AUDIT_PATH, { decision, client, tool, q: text.trim(), limit: KEEP })),
+        call('GET /api/json/audit', {
+          query: { decision: decision || undefined, client, tool, q: text.trim(), limit: String(KEEP) },
+        }),
       );
       // A slower answer to an older filter must not replace a newer one.
       if (sequence !== loadSequence) return;
@@ -73,7 +72,7 @@ export const useActivity = create<ActivityState>()((set, get) => ({
   async open(id) {
     set({ detailError: null });
     try {
-      set({ detail: await api.get<AuditRecord>(`${AUDIT_PATH}/${id}`) });
+      set({ detail: await call('GET /api/json/audit/:id', { params: { id: String(id) } }) });
     } catch (error) {
       set({ detail: null, detailError: describeError(error) });
     }
@@ -83,7 +82,7 @@ export const useActivity = create<ActivityState>()((set, get) => ({
   },
   async loadApprovals() {
     try {
-      const { answer: list, since } = await liveApprovals.read(() => api.get<ApprovalList>(APPROVALS_PATH));
+      const { answer: list, since } = await liveApprovals.read(() => call('GET /api/json/approvals'));
       set({ pending: since.reduce(withApprovalEvent, list.pending), approvalsError: null });
     } catch (error) {
       set({ approvalsError: describeError(error) });
@@ -94,7 +93,7 @@ export const useActivity = create<ActivityState>()((set, get) => ({
     const request: ApprovalAnswerRequest = { decision, via: 'dashboard', ...(note ? { note } : {}) };
     set({ pending: before.filter((p) => p.id !== id), answering: [...get().answering, id], approvalsError: null });
     try {
-      await api.post<ApprovalAnswerResponse>(`${APPROVALS_PATH}/${id}`, request);
+      await call('POST /api/json/approvals/:id', { params: { id }, body: request });
     } catch (error) {
       const stillPending = before.find((p) => p.id === id);
       set({

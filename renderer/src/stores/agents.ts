@@ -1,11 +1,10 @@
 // The Agents area: each adapter's state for a project folder (GET /api/json/agents) and install/remove
 // (POST /api/json/agents/:name). The folder the user typed is remembered in localStorage.
 import { create } from 'zustand';
-import { api, describeError, withQuery } from '../api/client';
+import { call, describeError } from '../api/client';
 import {
   type AgentChangeRequest,
   type AgentChangeResponse,
-  AGENTS_PATH,
   type AgentsResponse,
   type InstallAction,
 } from '@ssg/contracts/dashboard';
@@ -38,7 +37,7 @@ export const useAgents = create<AgentsState>()((set, get) => ({
     // The answer for a folder the user has since moved away from must not replace the new folder's.
     const current = () => get().projectDir === projectDir.trim();
     try {
-      const data = await api.get<AgentsResponse>(withQuery(AGENTS_PATH, { projectDir: projectDir.trim() }));
+      const data = await call('GET /api/json/agents', { query: { projectDir: projectDir.trim() } });
       if (!current()) return;
       localStorage.setItem(KEY, data.projectDir);
       set({ data, error: null });
@@ -51,7 +50,7 @@ export const useAgents = create<AgentsState>()((set, get) => ({
     set({ busy: name, error: null });
     try {
       const request: AgentChangeRequest = { action, projectDir };
-      const lastChange = await api.post<AgentChangeResponse>(`${AGENTS_PATH}/${encodeURIComponent(name)}`, request);
+      const lastChange = await call('POST /api/json/agents/:name', { params: { name }, body: request });
       await get().load(projectDir);
       set({ lastChange });
     } catch (error) {

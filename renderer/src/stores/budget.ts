@@ -1,15 +1,9 @@
 // The Spending area: the budget in force with its live spend (GET/POST /api/json/budget, `budget` events).
 import { create } from 'zustand';
-import { api, describeError } from '../api/client';
+import { call, describeError } from '../api/client';
 import { onLiveEvent } from '../api/live-events';
 import { LiveRead } from '../api/live-read';
-import {
-  BUDGET_PATH,
-  type BudgetConfig,
-  type BudgetMode,
-  type BudgetResponse,
-  type BudgetUpdate,
-} from '@ssg/contracts/budget';
+import { type BudgetConfig, type BudgetMode, type BudgetResponse, type BudgetUpdate } from '@ssg/contracts/budget';
 
 interface BudgetState {
   data: BudgetResponse | null;
@@ -35,7 +29,7 @@ export const useBudget = create<BudgetState>()((set, get) => ({
   saving: false,
   async load() {
     try {
-      set({ data: await liveBudget.latest(() => api.get<BudgetResponse>(BUDGET_PATH)), error: null });
+      set({ data: await liveBudget.latest(() => call('GET /api/json/budget')), error: null });
     } catch (error) {
       set({ error: describeError(error) });
     }
@@ -45,7 +39,7 @@ export const useBudget = create<BudgetState>()((set, get) => ({
     if (!before) return;
     set({ data: { ...before, config: { ...before.config, mode } }, saving: true, error: null });
     try {
-      set({ data: await api.post<BudgetResponse>(BUDGET_PATH, update(before.config, { mode })), saving: false });
+      set({ data: await call('POST /api/json/budget', { body: update(before.config, { mode }) }), saving: false });
     } catch (error) {
       set({ data: before, saving: false, error: `The mode was not changed: ${describeError(error)}` });
     }
@@ -55,7 +49,7 @@ export const useBudget = create<BudgetState>()((set, get) => ({
     if (!current) return false;
     set({ saving: true, error: null });
     try {
-      set({ data: await api.post<BudgetResponse>(BUDGET_PATH, update(current.config, change)), saving: false });
+      set({ data: await call('POST /api/json/budget', { body: update(current.config, change) }), saving: false });
       return true;
     } catch (error) {
       set({ saving: false, error: `The limits were not saved: ${describeError(error)}` });

@@ -1,9 +1,9 @@
 // The Rules area: loaded rule files with their findings and the Sleep at Night bundle (GET /api/json/rules),
 // reloaded when the daemon reports a rule reload.
 import { create } from 'zustand';
-import { api, describeError, withQuery } from '../api/client';
+import { call, describeError } from '../api/client';
 import { onLiveEvent } from '../api/live-events';
-import { RULES_PATH, type RulesResponse } from '@ssg/contracts/dashboard';
+import { type RulesResponse } from '@ssg/contracts/dashboard';
 
 interface RulesState {
   data: RulesResponse | null;
@@ -21,7 +21,7 @@ export const useRules = create<RulesState>()((set, get) => ({
     set({ cwd });
     // The answer for a folder the user has since moved away from must not replace the new folder's.
     try {
-      const data = await api.get<RulesResponse>(withQuery(RULES_PATH, { cwd }));
+      const data = await call('GET /api/json/rules', { query: { cwd } });
       if (get().cwd === cwd) set({ data, error: null });
     } catch (error) {
       if (get().cwd === cwd) set({ error: describeError(error) });

@@ -1,9 +1,8 @@
 // Whether this browser is signed in to the daemon. `signed-out` (any 401) replaces every page with the screen that
 // says how to get in; `live` says whether the event stream is connected.
 import { create } from 'zustand';
-import { api, setUnauthorizedListener } from '../api/client';
+import { call, setUnauthorizedListener } from '../api/client';
 import { connectLiveEvents, disconnectLiveEvents, onLiveStatus } from '../api/live-events';
-import { DASHBOARD_LOGOUT_PATH } from '@ssg/contracts/dashboard';
 
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
 
@@ -20,7 +19,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   live: false,
   async start() {
     try {
-      await api.get('/api/json/sleep-mode');
+      await call('GET /api/json/sleep-mode');
       set({ status: 'signed-in' });
       connectLiveEvents();
     } catch {
@@ -30,7 +29,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
   async signOut() {
     try {
-      await api.post(DASHBOARD_LOGOUT_PATH, {});
+      await call('POST /api/json/dashboard/logout', { body: {} });
     } finally {
       disconnectLiveEvents();
       set({ status: 'signed-out' });

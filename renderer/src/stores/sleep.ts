@@ -1,9 +1,9 @@
 // The Sleep at Night area: its state and layers (GET/POST /api/json/sleep-mode, `sleep-mode` events).
 import { create } from 'zustand';
-import { api, describeError } from '../api/client';
+import { call, describeError } from '../api/client';
 import { onLiveEvent } from '../api/live-events';
 import { LiveRead } from '../api/live-read';
-import { SLEEP_MODE_PATH, type SleepModeRequest, type SleepModeResponse } from '@ssg/contracts/sleep-mode';
+import { type SleepModeRequest, type SleepModeResponse } from '@ssg/contracts/sleep-mode';
 
 interface SleepState {
   data: SleepModeResponse | null;
@@ -22,7 +22,7 @@ export const useSleep = create<SleepState>()((set) => ({
   busy: false,
   async load() {
     try {
-      set({ data: await liveSleepMode.latest(() => api.get<SleepModeResponse>(SLEEP_MODE_PATH)), error: null });
+      set({ data: await liveSleepMode.latest(() => call('GET /api/json/sleep-mode')), error: null });
     } catch (error) {
       set({ error: describeError(error) });
     }
@@ -30,7 +30,7 @@ export const useSleep = create<SleepState>()((set) => ({
   async change(request) {
     set({ busy: true, error: null });
     try {
-      set({ data: await api.post<SleepModeResponse>(SLEEP_MODE_PATH, request), busy: false });
+      set({ data: await call('POST /api/json/sleep-mode', { body: request }), busy: false });
     } catch (error) {
       set({ busy: false, error: describeError(error) });
     }

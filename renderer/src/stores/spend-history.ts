@@ -2,14 +2,9 @@
 // ledger (GET /api/json/budget/history). Live decisions add their call to the current hour between loads; dollars
 // arrive with the next load (they are read from the agents' logs some seconds after the call anyway).
 import { create } from 'zustand';
-import { api, describeError, withQuery } from '../api/client';
+import { call, describeError } from '../api/client';
 import { onLiveEvent } from '../api/live-events';
-import {
-  BUDGET_HISTORY_DEFAULT_HOURS,
-  BUDGET_HISTORY_PATH,
-  type BudgetHistoryBucket,
-  type BudgetHistoryResponse,
-} from '@ssg/contracts/budget';
+import { BUDGET_HISTORY_DEFAULT_HOURS, type BudgetHistoryBucket } from '@ssg/contracts/budget';
 
 export const HISTORY_HOURS = BUDGET_HISTORY_DEFAULT_HOURS;
 
@@ -26,7 +21,7 @@ export const useSpendHistory = create<SpendHistoryState>()((set) => ({
   error: null,
   async load() {
     try {
-      const history = await api.get<BudgetHistoryResponse>(withQuery(BUDGET_HISTORY_PATH, { hours: HISTORY_HOURS }));
+      const history = await call('GET /api/json/budget/history', { query: { hours: String(HISTORY_HOURS) } });
       set({ buckets: history.buckets, clients: history.clients, error: null });
     } catch (error) {
       set({ error: describeError(error) });
