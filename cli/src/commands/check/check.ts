@@ -27,7 +27,7 @@ Checks a project against its rules (default path: .):
   2. every other file, as if an agent were writing it (a Write call with the file's path and content),
      against the rules that apply to the project: files that would be blocked or asked about.
 
-Skipped: node_modules, .git, dist, build, hidden folders (except .ssg), plain names in the top .gitignore,
+Skipped: node_modules, .git, dist, build, hidden folders (except .ssg), what the top .gitignore ignores,
 symbolic links, binary files and files over 1 MiB (listed with --verbose). Files in .ssg/ and *.rules files
 are linted only.
 

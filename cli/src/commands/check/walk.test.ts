@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { gitignoredNames, walkProject } from './walk';
+import { gitignoreOf, walkProject } from './walk';
 
 describe('walkProject', () => {
   const root = mkdtempSync(join(tmpdir(), 'ssg-walk-'));
@@ -62,21 +62,30 @@ describe('walkProject', () => {
   });
 });
 
-describe('gitignoredNames', () => {
-  it('keeps plain names only', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ssg-gitignore-'));
-    try {
-      writeFileSync(join(dir, '.gitignore'), 'a\n/b/\nc/d\n*.tmp\n!e\n  \n#f\n[g]\nh\\i\n/\n');
-      const names = gitignoredNames(dir);
-      assert.deepEqual([...names.anywhere], ['a']);
-      assert.deepEqual([...names.atRoot], ['b']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+describe('gitignoreOf', () => {
+  // git's own rules, as the walk asks them: a path relative to the folder, with a trailing slash for a folder.
+  const cases: Array<[string, boolean]> = [
+    ['a.log', true],
+    ['deep/down/b.log', true],
+    ['keep.log', false],
+    ['coverage/', true],
+    ['src/coverage/', true],
+    ['out/', true],
+    ['src/out/', false],
+    ['src/generated/', true],
+    ['lib/src/generated/', false],
+    ['secrets.txt', true],
+    ['src/app.ts', false],
+  ];
+  const dir = mkdtempSync(join(tmpdir(), 'ssg-gitignore-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, '.gitignore'), '# comment\n*.log\n!keep.log\ncoverage/\n/out\nsrc/generated\nsecrets.txt\n');
+  const rules = gitignoreOf(dir);
+  for (const [path, ignored] of cases) {
+    it(`${path} → ${ignored ? 'ignored' : 'kept'}`, () => assert.equal(rules.ignores(path), ignored));
+  }
 
-  it('is empty without a .gitignore', () => {
-    const names = gitignoredNames(join(tmpdir(), 'does-not-exist-ssg'));
-    assert.equal(names.anywhere.size + names.atRoot.size, 0);
+  it('ignores nothing without a .gitignore', () => {
+    assert.equal(gitignoreOf(join(tmpdir(), 'does-not-exist-ssg')).ignores('a.log'), false);
   });
 });

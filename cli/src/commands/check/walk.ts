@@ -1,10 +1,11 @@
 // Collects what `ssg check` looks at under the given paths: the `*.rules` files to lint and the project files
 // to check as if an agent were writing them. Skips dependency and build output (node_modules, .git, dist,
-// build), hidden folders except `.ssg`, plain names listed in the `.gitignore` of each folder given, and symbolic links (no
-// loops, no escaping the project). Files inside `.ssg/` are ssg's own configuration and `*.rules` files are
+// build), hidden folders except `.ssg`, what the `.gitignore` of each folder given ignores (git's own rules, through
+// the `ignore` package), and symbolic links (no loops, no escaping the project). Files inside `.ssg/` are ssg's own configuration and `*.rules` files are
 // rules: both are linted, not checked.
 import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', 'build']);
 
@@ -33,8 +34,11 @@ export function walkProject(paths: readonly string[]): WalkResult {
       addFile(root, stat.size, root.split(/[\\/]/).includes('.ssg'));
       continue;
     }
-    const ignored = gitignoredNames(root);
-    const walk = (dir: string, insideSsg: boolean, atRoot: boolean): void => {
+    const ignored = gitignoreOf(root);
+    /** Whether the root's .gitignore ignores a path under it (git matches folders with a trailing slash). */
+    const isIgnored = (path: string, isDirectory: boolean): boolean =>
+      ignored.ignores(`${relative(root, path).split(sep).join('/')}${isDirectory ? '/' : ''}`);
+    const walk = (dir: string, insideSsg: boolean): void => {
       let entries: Dirent[];
       try {
         entries = readdirSync(dir, { withFileTypes: true });
@@ -43,48 +47,29 @@ export function walkProject(paths: readonly string[]): WalkResult {
       }
       for (const entry of entries) {
         const path = join(dir, entry.name);
-        if (ignored.anywhere.has(entry.name) || (atRoot && ignored.atRoot.has(entry.name))) continue;
+        if (isIgnored(path, entry.isDirectory())) continue;
         if (entry.isDirectory()) {
           if (SKIPPED_DIRS.has(entry.name)) continue;
           if (entry.name.startsWith('.') && entry.name !== '.ssg') continue;
-          walk(path, insideSsg || entry.name === '.ssg', false);
+          walk(path, insideSsg || entry.name === '.ssg');
         } else if (entry.isFile()) {
           const size = statSync(path, { throwIfNoEntry: false })?.size;
           if (size !== undefined) addFile(path, size, insideSsg);
         }
       }
     };
-    walk(root, basename(root) === '.ssg', true);
+    walk(root, basename(root) === '.ssg');
   }
   return { ruleFiles: [...ruleFiles].sort(), files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : 1)) };
 }
 
-interface IgnoredNames {
-  /** `name` or `name/`: ignored at any depth. */
-  anywhere: Set<string>;
-  /** `/name`: ignored only directly under the root. */
-  atRoot: Set<string>;
-}
-
-/**
- * The plain names of a `.gitignore` (no wildcards, negations or inner slashes): the common `coverage/`,
- * `/out`, `.env` entries. Patterns beyond that are ignored here; skipping too little only costs time.
- */
-export function gitignoredNames(root: string): IgnoredNames {
-  const names: IgnoredNames = { anywhere: new Set(), atRoot: new Set() };
-  let text: string;
+/** The rules of the folder's `.gitignore`, or none when it has no readable one. */
+export function gitignoreOf(root: string): Ignore {
+  const rules = ignore();
   try {
-    text = readFileSync(join(root, '.gitignore'), 'utf8');
+    rules.add(readFileSync(join(root, '.gitignore'), 'utf8'));
   } catch {
-    return names;
+    // No .gitignore (or an unreadable one): nothing is ignored by it.
   }
-  for (const rawLine of text.split(/\r?\n/)) {
-    const line = rawLine.trim();
-    if (line === '' || line.startsWith('#') || line.startsWith('!') || /[*?[\]\\]/.test(line)) continue;
-    const rooted = line.startsWith('/');
-    const name = line.replace(/^\//, '').replace(/\/$/, '');
-    if (name === '' || name.includes('/')) continue;
-    (rooted ? names.atRoot : names.anywhere).add(name);
-  }
-  return names;
+  return rules;
 }
