@@ -37,7 +37,7 @@ await Promise.all([
     ...options,
     entryPoints: [fileURLToPath(import.meta.resolve('@ssg/daemon/main'))],
     outfile: 'dist/daemon.cjs',
-    external: ['better-sqlite3', 'fastify', 'fastify-plugin', '@pydantic/genai-prices'],
+    external: ['better-sqlite3', 'fastify', 'fastify-plugin', '@fastify/static', '@pydantic/genai-prices'],
   }),
 ]);
 copyDaemonThreads('dist');

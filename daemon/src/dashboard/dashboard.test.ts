@@ -17,10 +17,17 @@ import { TICKET_TTL_MS } from './tickets';
 const COOKIE = /^ssg_dashboard=([A-Za-z0-9_-]{43}); HttpOnly; SameSite=Strict; Path=\/; Max-Age=28800$/;
 
 /** A GET sent byte for byte as written: fetch would resolve `..` segments before sending. */
-function rawGet(url: string, path: string, token: string): Promise<{ status: number; body: string }> {
+/** A GET through node:http, which (unlike fetch) sends conditional headers as given, without a no-cache. */
+function rawGet(
+  url: string,
+  path: string,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const { hostname, port } = new URL(url);
-    const req = httpRequest({ hostname, port, path, method: 'GET', headers: { 'x-service-token': token } }, (res) => {
+    const request = { hostname, port, path, method: 'GET', headers: { 'x-service-token': token, ...headers } };
+    const req = httpRequest(request, (res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString()));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
@@ -199,6 +206,19 @@ describe('dashboard sign-in', () => {
       assert.equal(response.headers.get('content-type'), 'text/javascript; charset=utf-8');
       assert.equal(response.headers.get('content-security-policy'), DASHBOARD_CSP);
       assert.match(response.headers.get('cache-control') ?? '', /immutable/);
+    });
+
+    test('a file the browser has is a 304 by its ETag or date, with no body', async () => {
+      const first = await fetch(`${daemon.url}/assets/app.js`);
+      const etag = first.headers.get('etag');
+      const modified = first.headers.get('last-modified');
+      assert.ok(etag && modified, 'ETag and Last-Modified are sent');
+      const conditions: Array<Record<string, string>> = [{ 'if-none-match': etag }, { 'if-modified-since': modified }];
+      for (const headers of conditions) {
+        assert.deepEqual(await rawGet(daemon.url, '/assets/app.js', '', headers), { status: 304, body: '' });
+      }
+      const changed = await rawGet(daemon.url, '/assets/app.js', '', { 'if-none-match': 'W/"other"' });
+      assert.deepEqual(changed, { status: 200, body: 'console.log(1)' });
     });
 
     const outside = [

@@ -1,30 +1,16 @@
 // The built dashboard (renderer/dist) at `/` and its assets, public: the page holds no data, every API call it
 // makes needs the session cookie. Only regular files inside the folder are served: `..`, encoded or not, and
 // symlinks that lead out are refused as not found. index.html is never cached, so a new build shows at once;
-// Vite's hashed assets are cached for good.
-import { readFile, realpath, stat } from 'node:fs/promises';
-import { extname, isAbsolute, join, relative, sep } from 'node:path';
+// Vite's hashed assets are cached for good. The sending itself — content type, ETag and Last-Modified with 304s,
+// streaming — is @fastify/static's; the routes and the checks above stay ours, so no catch-all route exists and
+// a file built after start is served too.
+import { realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../server/http-error';
 import { notBuiltPage } from './pages';
 import { setDashboardHeaders } from './security-headers';
-
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /** Vite puts content-hashed file names under assets/: a changed file gets a new name. */
 const IMMUTABLE_PREFIX = `assets${sep}`;
@@ -32,13 +18,21 @@ const IMMUTABLE_PREFIX = `assets${sep}`;
 export const staticFileRoutes =
   (rendererDir: string): FastifyPluginAsync =>
   async (app) => {
+    // Only reply.sendFile: the routes below decide what is served.
+    await app.register(fastifyStatic, {
+      root: rendererDir,
+      serve: false,
+      setHeaders: (reply, path) => {
+        if (JAVASCRIPT.test(path)) reply.header('content-type', 'text/javascript; charset=utf-8');
+      },
+    });
     // No query or body is read; the answer is a file, not JSON, so there is no response schema to declare.
     const options = { config: { public: true }, schema: { querystring: { type: 'object' } } } as const;
 
     app.get('/', options, async (_request, reply) => {
       const index = await servableFile(rendererDir, 'index.html');
       if (!index) return setDashboardHeaders(reply).code(503).type('text/html; charset=utf-8').send(notBuiltPage());
-      return sendFile(reply, index, 'index.html');
+      return sendFile(reply, rendererDir, 'index.html');
     });
 
     // Top-level files and Vite's assets/ only, not a catch-all: any other path (an unknown /api/ route above all)
@@ -46,7 +40,7 @@ export const staticFileRoutes =
     const serve = async (request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> => {
       const file = await servableFile(rendererDir, path);
       if (!file) throw notFound(`no file ${JSON.stringify(request.url)} in the dashboard`);
-      return sendFile(reply, file, relative(await realpath(rendererDir), file));
+      return sendFile(reply, rendererDir, relative(await realpath(rendererDir), file));
     };
     app.get<{ Params: { file: string } }>('/:file', options, (request, reply) =>
       serve(request, reply, request.params.file),
@@ -71,8 +65,10 @@ async function servableFile(root: string, path: string): Promise<string | undefi
   }
 }
 
-async function sendFile(reply: FastifyReply, file: string, relativePath: string): Promise<FastifyReply> {
-  const body = await readFile(file);
+/** RFC 9239 names JavaScript text/javascript; the sender's MIME table still says application/javascript. */
+const JAVASCRIPT = /\.m?js$/;
+
+function sendFile(reply: FastifyReply, root: string, relativePath: string): FastifyReply {
   const cache =
     relativePath === 'index.html'
       ? 'no-store'
@@ -81,6 +77,5 @@ async function sendFile(reply: FastifyReply, file: string, relativePath: string)
         : 'no-cache';
   return setDashboardHeaders(reply)
     .header('cache-control', cache)
-    .type(CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream')
-    .send(body);
+    .sendFile(relativePath.split(sep).join('/'), root, { cacheControl: false });
 }
