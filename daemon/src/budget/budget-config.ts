@@ -1,18 +1,17 @@
-// What a valid budget configuration is, in words, for both doors it comes in by: the POST body (fastify checks
-// the schema, packages/contracts/src/schemas/budget.ts, first; this names the field it rejected) and budget.json
-// edited by hand (only this). Every problem names the field, so a person
-// can find it; nothing is ever half-applied.
+// What a valid budget configuration is, for both doors it comes in by: the POST body and budget.json edited by
+// hand. Validity is the contract's schema (packages/contracts/src/schemas/budget.ts), the same one fastify checks
+// the POST body with; this file only puts the schema's first complaint into a sentence that names the field, so a
+// person can find it. Nothing is ever half-applied.
+import { BudgetUpdate } from '@ssg/contracts/schemas/budget';
 import {
   BUDGET_MODES,
   type BudgetConfig,
-  type BudgetMode,
   CAP_FIELDS,
-  type CapField,
-  type Caps,
-  CLIENT_NAME_PATTERN,
   DEFAULT_WARN_AT_PCT,
   MAX_BUDGET_CLIENTS,
 } from '@ssg/contracts/budget';
+import { Compile } from 'typebox/compile';
+import type { TLocalizedValidationError } from 'typebox/error';
 
 export const DEFAULT_BUDGET_CONFIG: BudgetConfig = Object.freeze({
   mode: 'off',
@@ -22,8 +21,7 @@ export const DEFAULT_BUDGET_CONFIG: BudgetConfig = Object.freeze({
   updatedAt: 0,
 });
 
-const TOP_LEVEL_FIELDS = ['mode', 'warnAtPct', 'global', 'perClient', 'updatedAt'] as const;
-const clientName = new RegExp(CLIENT_NAME_PATTERN);
+const budgetUpdate = Compile(BudgetUpdate);
 
 export class BudgetConfigError extends Error {
   override readonly name = 'BudgetConfigError';
@@ -42,77 +40,71 @@ export type ParsedBudgetConfig = Omit<BudgetConfig, 'updatedAt'> & { updatedAt: 
 
 /** Checks a whole document and returns it with defaults filled in; throws BudgetConfigError on the first problem. */
 export function parseBudgetConfig(value: unknown): ParsedBudgetConfig {
-  if (!isPlainObject(value)) throw new BudgetConfigError('', 'the budget must be a JSON object');
-  rejectUnknownFields(value, TOP_LEVEL_FIELDS, '');
-  const { mode = DEFAULT_BUDGET_CONFIG.mode, warnAtPct = DEFAULT_BUDGET_CONFIG.warnAtPct, updatedAt } = value;
-  if (!BUDGET_MODES.includes(mode as BudgetMode)) {
-    throw new BudgetConfigError('mode', `mode must be one of ${BUDGET_MODES.join(', ')}`);
+  if (!budgetUpdate.Check(value)) {
+    const [first] = budgetUpdate.Errors(value);
+    throw describe(first, value);
   }
-  if (typeof warnAtPct !== 'number' || !(warnAtPct > 0 && warnAtPct <= 1)) {
-    throw new BudgetConfigError(
-      'warnAtPct',
+  return {
+    mode: value.mode ?? DEFAULT_BUDGET_CONFIG.mode,
+    warnAtPct: value.warnAtPct ?? DEFAULT_BUDGET_CONFIG.warnAtPct,
+    global: value.global ?? {},
+    perClient: value.perClient ?? {},
+    updatedAt: value.updatedAt,
+  };
+}
+
+/** The schema's complaint as a sentence about the field, worded by where in the document it is. */
+function describe(error: TLocalizedValidationError | undefined, value: unknown): BudgetConfigError {
+  const path = (error?.instancePath ?? '').split('/').slice(1).map(decodePointerSegment);
+  const field = path.join('.');
+  // A field the schema does not have fails `additionalProperties: false`, reported at the field itself.
+  if (error?.keyword === 'boolean') {
+    const owner = path.slice(0, -1).join('.');
+    const known = owner === '' ? Object.keys(BudgetUpdate.properties) : CAP_FIELDS;
+    return new BudgetConfigError(
+      field,
+      `unknown field ${quote(field)}; ${owner || 'the budget'} has ${known.join(', ')}`,
+    );
+  }
+  const [top, client, cap] = path;
+  if (top === undefined) return new BudgetConfigError('', 'the budget must be a JSON object');
+  if (top === 'mode') return new BudgetConfigError(field, `mode must be one of ${BUDGET_MODES.join(', ')}`);
+  if (top === 'warnAtPct') {
+    return new BudgetConfigError(
+      field,
       'warnAtPct must be a fraction above 0 and at most 1 (0.8 warns at 80% of a cap)',
     );
   }
-  if (updatedAt !== undefined && !(Number.isSafeInteger(updatedAt) && (updatedAt as number) >= 0)) {
-    throw new BudgetConfigError('updatedAt', 'updatedAt must be a non-negative integer (ms since the epoch)');
+  if (top === 'updatedAt') {
+    return new BudgetConfigError(field, 'updatedAt must be a non-negative integer (ms since the epoch)');
   }
-  const global = parseCaps(value.global === undefined ? {} : value.global, 'global');
-  const perClientValue = value.perClient === undefined ? {} : value.perClient;
-  if (!isPlainObject(perClientValue)) {
-    throw new BudgetConfigError('perClient', 'perClient must be an object from client name to caps');
-  }
-  const clients = Object.keys(perClientValue);
-  if (clients.length > MAX_BUDGET_CLIENTS) {
-    throw new BudgetConfigError('perClient', `perClient has ${clients.length} clients; at most ${MAX_BUDGET_CLIENTS}`);
-  }
-  const perClient: Record<string, Caps> = {};
-  for (const client of clients) {
-    if (!clientName.test(client)) {
-      throw new BudgetConfigError(
-        `perClient.${client}`,
-        `perClient key ${quote(client)} is not a client name (lowercase letters, digits and '-', up to 64 characters, as in claude-code)`,
-      );
+  if (top === 'perClient' && client === undefined) {
+    if (error?.keyword === 'maxProperties') {
+      const count = Object.keys((value as { perClient: object }).perClient).length;
+      return new BudgetConfigError(field, `perClient has ${count} clients; at most ${MAX_BUDGET_CLIENTS}`);
     }
-    perClient[client] = parseCaps(perClientValue[client], `perClient.${client}`);
+    return new BudgetConfigError(field, 'perClient must be an object from client name to caps');
   }
-  return { mode: mode as BudgetMode, warnAtPct, global, perClient, updatedAt: updatedAt as number | undefined };
-}
-
-function parseCaps(value: unknown, path: string): Caps {
-  if (!isPlainObject(value)) {
-    throw new BudgetConfigError(path, `${path} must be an object of caps (${CAP_FIELDS.join(', ')})`);
-  }
-  rejectUnknownFields(value, CAP_FIELDS, path);
-  const caps: Caps = {};
-  for (const field of Object.keys(value) as CapField[]) {
-    const cap = value[field];
-    if (cap !== null && !isValidCap(field, cap)) {
-      throw new BudgetConfigError(
-        `${path}.${field}`,
-        field.endsWith('Calls')
-          ? `${path}.${field} must be a whole number of calls (0 or more) or null for no limit`
-          : `${path}.${field} must be a number of dollars (0 or more, finite) or null for no limit`,
-      );
-    }
-    caps[field] = cap as number | null;
-  }
-  return caps;
-}
-
-const isValidCap = (field: CapField, cap: unknown): boolean =>
-  typeof cap === 'number' && cap >= 0 && (field.endsWith('Calls') ? Number.isSafeInteger(cap) : Number.isFinite(cap));
-
-function rejectUnknownFields(value: Record<string, unknown>, known: readonly string[], path: string): void {
-  for (const key of Object.keys(value)) {
-    if (known.includes(key)) continue;
-    const field = path ? `${path}.${key}` : key;
-    throw new BudgetConfigError(
+  if (top === 'perClient' && error?.keyword === 'pattern' && cap === undefined) {
+    return new BudgetConfigError(
       field,
-      `unknown field ${quote(field)}; ${path || 'the budget'} has ${known.join(', ')}`,
+      `perClient key ${quote(client ?? '')} is not a client name (lowercase letters, digits and '-', up to 64 characters, as in claude-code)`,
     );
   }
+  const capName = top === 'global' ? client : cap;
+  if (capName === undefined) {
+    return new BudgetConfigError(field, `${field} must be an object of caps (${CAP_FIELDS.join(', ')})`);
+  }
+  return new BudgetConfigError(
+    field,
+    capName.endsWith('Calls')
+      ? `${field} must be a whole number of calls (0 or more) or null for no limit`
+      : `${field} must be a number of dollars (0 or more, finite) or null for no limit`,
+  );
 }
+
+/** RFC 6901: `~1` is `/` and `~0` is `~` inside one segment of an instance path. */
+const decodePointerSegment = (segment: string): string => segment.replaceAll('~1', '/').replaceAll('~0', '~');
 
 /** A caller's name, quoted, shortened, printable ASCII only: no control or bidi characters reach a terminal. */
 function quote(name: string): string {
@@ -121,8 +113,4 @@ function quote(name: string): string {
     /[^\x20-\x7e]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

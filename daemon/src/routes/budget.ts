@@ -26,7 +26,7 @@ export const budgetRoutes =
       {
         schema: DAEMON_ROUTES['POST /api/json/budget'].schema,
         // The schema is checked first, and its verdict kept for the handler: parseBudgetConfig checks the same
-        // rules and says which field is wrong in words, so the caller gets one kind of message either way.
+        // schema and words its first complaint as a sentence about the field, rather than ajv's path notation.
         attachValidation: true,
       },
       async (request) => {

@@ -53,7 +53,7 @@ export const BudgetConfig = Type.Object(
  * `updatedAt`, when sent, must equal the current configuration's (else 409): a read-modify-write that raced
  * another writer is refused rather than silently undoing the other change.
  */
-export const BudgetUpdate = Type.Partial(BudgetConfig);
+export const BudgetUpdate = Type.Partial(BudgetConfig, { additionalProperties: false });
 
 const capSpendProperties = {
   /** Calls counted, or dollars (priced plus unpriced estimates). */
