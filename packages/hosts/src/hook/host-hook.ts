@@ -11,7 +11,7 @@ export interface HostHook {
   /** The hook's name in `ssg hook <name>`, for stderr lines. */
   name: string;
   /** The call in the payload; undefined when the payload asks for no verdict. Throws on a bad payload. */
-  parse(raw: string): ToolCall | undefined;
+  parse(raw: string): ToolCall | undefined | Promise<ToolCall | undefined>;
   /** The verdict in the host's format; empty lets the call run. */
   format(result: EvalResult): string;
   /** The answer for a call that could not be evaluated, and the end of the stderr line saying so. */
@@ -40,7 +40,7 @@ export const defaultHostHookContext = (): HostHookContext => ({
 export async function runHostHook(hook: HostHook, { readInput, home, env }: HostHookContext): Promise<HookOutput> {
   const stderr: string[] = [];
   try {
-    const call = hook.parse(readInput());
+    const call = await hook.parse(readInput());
     if (call === undefined) return { stdout: '', stderr };
     const { askSupported, honoursFailClosed } = hook;
     const result = await decideCall(call, { home, env, askSupported, honoursFailClosed, stderr });

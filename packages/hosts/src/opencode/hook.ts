@@ -22,9 +22,9 @@ export function runHookOpencode(argv: readonly string[], context = defaultHostHo
   return runHostHook(
     {
       name: 'opencode',
-      parse: (raw) => {
+      parse: async (raw) => {
         rejectArguments(argv, 'ssg hook opencode');
-        requireLicense(context);
+        await requireLicense(context);
         return parseOpencodeEnvelope(raw);
       },
       format: formatOpencodeOutput,
@@ -39,8 +39,8 @@ export function runHookOpencode(argv: readonly string[], context = defaultHostHo
   );
 }
 
-function requireLicense(context: HostHookContext): void {
-  const license = activeLicense(context);
+async function requireLicense(context: HostHookContext): Promise<void> {
+  const license = await activeLicense(context);
   if (!licenseAllows(license, OPENCODE_FEATURE)) {
     throw new LicenseError(`the license (tier ${license.tier}) does not include OpenCode enforcement`);
   }

@@ -15,7 +15,7 @@ export interface LicenseContext {
 }
 
 /** The verified license; a LicenseError says why there is none. */
-export function activeLicense({ home, env, now }: LicenseContext): License {
+export async function activeLicense({ home, env, now }: LicenseContext): Promise<License> {
   const path = licensePath(home);
   let token: string;
   try {

@@ -1,4 +1,4 @@
-// node:crypto, loaded on first use. The hook bundle holds the license code for `ssg hook opencode`, and loading
+// node:crypto, loaded on first use. The hook bundle holds the licence key code for `ssg hook opencode`, and loading
 // node:crypto costs every other hook about 3 ms of start-up per tool call (see hook/name-hash.ts), so it must
 // not be a top-level import of a module the bundle evaluates.
 import { createRequire } from 'node:module';

@@ -16,7 +16,7 @@ const claims = (extra: Record<string, unknown> = {}): Record<string, unknown> =>
   exp: NOW + 3600,
   ...extra,
 });
-const verifyToken = (token: string): License =>
+const verifyToken = (token: string): Promise<License> =>
   verifyLicenseToken(token, { publicKey: issuer.publicKey, issuer: 'test-issuer', now: NOW });
 
 /** Replaces one of the token's three parts. */
@@ -28,8 +28,8 @@ const withPart = (token: string, index: number, part: string): string =>
 const b64 = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describe('verifyLicenseToken', () => {
-  it('returns the claims of a valid license', () => {
-    assert.deepEqual(verifyToken(mintLicense(issuer.privateKey, claims({ features: ['opencode'] }))), {
+  it('returns the claims of a valid license', async () => {
+    assert.deepEqual(await verifyToken(mintLicense(issuer.privateKey, claims({ features: ['opencode'] }))), {
       tier: 'pro',
       features: ['opencode'],
       subject: 'dev@example.com',
@@ -43,8 +43,8 @@ describe('verifyLicenseToken', () => {
     { name: 'starting within the clock skew', claims: claims({ nbf: NOW + 30 }) },
   ];
   for (const tc of valid) {
-    it(`accepts a license ${tc.name}`, () => {
-      assert.equal(verifyToken(mintLicense(issuer.privateKey, tc.claims)).expiresAt, tc.claims.exp);
+    it(`accepts a license ${tc.name}`, async () => {
+      assert.equal((await verifyToken(mintLicense(issuer.privateKey, tc.claims))).expiresAt, tc.claims.exp);
     });
   }
 
@@ -114,9 +114,9 @@ describe('verifyLicenseToken', () => {
     },
   ];
   for (const tc of invalid) {
-    it(`rejects ${tc.name}`, () => {
-      assert.throws(
-        () => verifyToken(tc.token),
+    it(`rejects ${tc.name}`, async () => {
+      await assert.rejects(
+        verifyToken(tc.token),
         (error: unknown) => error instanceof LicenseError && tc.error.test(error.message),
       );
     });
@@ -147,12 +147,12 @@ describe('the issuer', () => {
     assert.equal(licensePublicKey({}).export({ type: 'spki', format: 'pem' }), LICENSE_PUBLIC_KEY_PEM);
   });
 
-  it('takes its key from SSG_LICENSE_PUBLIC_KEY as PEM or as a JWK', () => {
+  it('takes its key from SSG_LICENSE_PUBLIC_KEY as PEM or as a JWK', async () => {
     const token = mintLicense(issuer.privateKey, claims());
     const jwk = JSON.stringify(issuer.publicKey.export({ format: 'jwk' }));
     for (const text of [issuer.publicPem, jwk]) {
       const publicKey = licensePublicKey({ SSG_LICENSE_PUBLIC_KEY: text });
-      assert.equal(verifyLicenseToken(token, { publicKey, issuer: 'test-issuer', now: NOW }).tier, 'pro');
+      assert.equal((await verifyLicenseToken(token, { publicKey, issuer: 'test-issuer', now: NOW })).tier, 'pro');
     }
   });
 

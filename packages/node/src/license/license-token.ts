@@ -1,10 +1,11 @@
-// A license is a JWT signed by the issuer with Ed25519 (JWS alg "EdDSA", RFC 8037), verified offline with
-// node:crypto. Ed25519 was chosen over ES256 because its signatures are deterministic and its keys cannot be
-// misused with weak parameters; there is one accepted algorithm, so a token cannot choose a weaker one ("none",
-// HS256 keyed with the public key).
+// A license is a JWT signed by the issuer with Ed25519 (JWS alg "EdDSA", RFC 8037), verified offline with jose.
+// Ed25519 was chosen over ES256 because its signatures are deterministic and its keys cannot be misused with
+// weak parameters; there is one accepted algorithm, so a token cannot choose a weaker one ("none", HS256 keyed
+// with the public key). jose checks the signature, the JWS rules (crit) and the registered claims (iss, exp,
+// nbf); this file checks ssg's own claims and says in words what is wrong, for the user.
 import type { KeyObject } from 'node:crypto';
-import { lazyCrypto } from './lazy-crypto';
-
+import { errors } from 'jose';
+import { jwtVerify } from 'jose/jwt/verify';
 /** The verified claims ssg uses. */
 export interface License {
   /** The subscription tier, e.g. "pro", "enterprise"; "free" is a license without a subscription. */
@@ -35,44 +36,69 @@ const MAX_TOKEN_LENGTH = 16 * 1024;
 const CLOCK_SKEW_SECONDS = 60;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-export function verifyLicenseToken(token: string, { publicKey, issuer, now }: VerifyOptions): License {
+export async function verifyLicenseToken(token: string, { publicKey, issuer, now }: VerifyOptions): Promise<License> {
   const text = token.trim();
   if (text.length > MAX_TOKEN_LENGTH) throw new LicenseError('the license token is too large to be one');
   const parts = text.split('.');
   if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) {
     throw new LicenseError('the license is not a JWT (three base64url parts)');
   }
-  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
-  const header = decodeJson(headerPart, 'header');
-  if (header.alg !== 'EdDSA') {
-    throw new LicenseError(`the license is signed with ${JSON.stringify(header.alg)}, not EdDSA (Ed25519)`);
+  // Read here only to name the algorithm in the message; jose decides.
+  const header = decodeHeader(parts[0] as string);
+  try {
+    const { payload } = await jwtVerify(text, publicKey, {
+      issuer,
+      algorithms: ['EdDSA'],
+      requiredClaims: ['exp'],
+      clockTolerance: CLOCK_SKEW_SECONDS,
+      currentDate: new Date(now * 1000),
+    });
+    return licenseClaims(payload);
+  } catch (error) {
+    throw error instanceof LicenseError ? error : describeRejection(error, header, issuer);
   }
-  // RFC 7515: a token that names extensions the verifier does not know must be rejected.
-  if (header.crit !== undefined) throw new LicenseError('the license uses JWS extensions ssg does not know');
-  const signed = Buffer.from(`${headerPart}.${payloadPart}`, 'ascii');
-  if (!lazyCrypto().verify(null, signed, publicKey, Buffer.from(signaturePart, 'base64url'))) {
-    throw new LicenseError("the license's signature does not match the issuer's key (tampered, or another issuer)");
-  }
-  return licenseClaims(decodeJson(payloadPart, 'payload'), issuer, now);
 }
 
-function licenseClaims(claims: Record<string, unknown>, issuer: string, now: number): License {
-  if (claims.iss !== issuer) {
-    throw new LicenseError(`the license was issued by ${JSON.stringify(claims.iss)}, not ${JSON.stringify(issuer)}`);
+/** jose's verdict in words; anything jose did not raise is not ours to reword. */
+function describeRejection(error: unknown, header: Record<string, unknown>, issuer: string): unknown {
+  if (error instanceof errors.JOSEAlgNotAllowed) {
+    return new LicenseError(`the license is signed with ${JSON.stringify(header.alg)}, not EdDSA (Ed25519)`);
   }
-  const { exp, nbf, tier, features, sub } = claims;
-  if (!isTime(exp)) throw new LicenseError('the license has no expiry time (exp)');
-  if (now > exp + CLOCK_SKEW_SECONDS) {
-    throw new LicenseError(`the license expired on ${new Date(exp * 1000).toISOString()}`);
+  if (error instanceof errors.JWSSignatureVerificationFailed) {
+    return new LicenseError("the license's signature does not match the issuer's key (tampered, or another issuer)");
   }
-  if (nbf !== undefined) {
-    if (!isTime(nbf)) throw new LicenseError('the license has an invalid start time (nbf)');
-    if (now + CLOCK_SKEW_SECONDS < nbf) {
-      throw new LicenseError(`the license is valid from ${new Date(nbf * 1000).toISOString()} on`);
+  if (error instanceof errors.JWTExpired) {
+    return new LicenseError(`the license expired on ${isoTime(error.payload.exp)}`);
+  }
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    const { claim, reason, payload } = error;
+    if (claim === 'iss') {
+      return new LicenseError(
+        `the license was issued by ${JSON.stringify(payload.iss)}, not ${JSON.stringify(issuer)}`,
+      );
     }
+    if (claim === 'exp') return new LicenseError('the license has no expiry time (exp)');
+    if (claim === 'nbf' && reason === 'check_failed') {
+      return new LicenseError(`the license is valid from ${isoTime(payload.nbf)} on`);
+    }
+    if (claim === 'nbf') return new LicenseError('the license has an invalid start time (nbf)');
+    return new LicenseError(`the license's ${claim} claim is not valid`);
   }
+  // RFC 7515: a token that names extensions the verifier does not know (or must not accept) is rejected.
+  if (header.crit !== undefined && error instanceof errors.JOSEError) {
+    return new LicenseError('the license uses JWS extensions ssg does not know');
+  }
+  if (error instanceof errors.JWTInvalid) return new LicenseError("the license's payload is not a JSON object");
+  if (error instanceof errors.JOSEError) return new LicenseError(`the license is not valid (${error.message})`);
+  return error;
+}
+
+const isoTime = (seconds: unknown): string => new Date(Number(seconds) * 1000).toISOString();
+
+function licenseClaims(claims: Record<string, unknown>): License {
+  const { exp, tier, features, sub } = claims;
   if (typeof tier !== 'string' || tier === '') throw new LicenseError('the license names no tier');
-  const license: License = { tier, expiresAt: exp };
+  const license: License = { tier, expiresAt: exp as number };
   if (features !== undefined) {
     if (!Array.isArray(features) || !features.every((feature) => typeof feature === 'string')) {
       throw new LicenseError('the license has an invalid features claim (not a list of names)');
@@ -88,17 +114,15 @@ export function licenseAllows(license: License, feature: string): boolean {
   return license.features ? license.features.includes(feature) : license.tier !== 'free';
 }
 
-function decodeJson(part: string, what: string): Record<string, unknown> {
+function decodeHeader(part: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
   } catch {
-    throw new LicenseError(`the license's ${what} is not valid JSON`);
+    throw new LicenseError("the license's header is not valid JSON");
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new LicenseError(`the license's ${what} is not a JSON object`);
+    throw new LicenseError("the license's header is not a JSON object");
   }
   return value as Record<string, unknown>;
 }
-
-const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
