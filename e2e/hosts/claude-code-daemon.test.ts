@@ -1,7 +1,8 @@
 // The real Claude Code CLI with ssg's daemon running: after `ssg init --client=claude-code` every tool call goes
 // through the hook to the daemon, which blocks over an enforced spending cap before any rule runs, blocks by the
 // Sleep at Night bundle while it is on, records each decision in the audit log — and prices the transcript Claude
-// Code writes, so the spend shows up in the budget snapshot.
+// Code writes, so the spend shows up in the budget snapshot. Under Sleep at Night, retrying a destructive call
+// never gets it past the circuit breaker.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -93,6 +94,34 @@ describe('Claude Code through the ssg daemon', () => {
       assert.match(results[0]!.text, /ssg_sleep_vcs_integrity/);
       assert.match(results[1]!.text, /keep me/);
       assert.ok(existsSync(join(workspace.project, 'precious.txt')));
+    } finally {
+      await daemon.request('POST', '/api/json/sleep-mode', { body: { enabled: false } });
+    }
+  });
+
+  test('under Sleep at Night the circuit breaker never lets the sixth destructive call through', async () => {
+    workspace.write('home-notes.txt', 'something to lose\n');
+    const on = await daemon.request('POST', '/api/json/sleep-mode', { body: { enabled: true, forMs: 3_600_000 } });
+    assert.equal(on.status, 200, JSON.stringify(on.body));
+    try {
+      const attempts = Array.from({ length: 7 }, (_, i) => ({
+        toolUse: {
+          name: 'Bash',
+          input: { command: 'find ~ -mindepth 1 -delete', description: `Clean up, try ${i + 1}` },
+        },
+      }));
+      const results = await runClaude([...attempts, { text: 'Gave up.' }]);
+      assert.equal(results.length, 7, JSON.stringify(results));
+      for (const [i, result] of results.entries()) {
+        assert.match(result.text, /ssg_sleep_destructive_fs/, `attempt ${i + 1}: ${result.text}`);
+      }
+      assert.ok(existsSync(join(workspace.root, 'home-notes.txt')), 'HOME survived');
+      assert.ok(existsSync(join(workspace.project, 'precious.txt')), 'the project survived');
+      const audit = await daemon.request<AuditPage>('GET', '/api/json/audit?client=claude-code&limit=7');
+      assert.deepEqual(
+        audit.body.records.map((record) => [record.decision, record.decidedBy]),
+        Array.from({ length: 7 }, () => ['block', 'rules']),
+      );
     } finally {
       await daemon.request('POST', '/api/json/sleep-mode', { body: { enabled: false } });
     }

@@ -1,7 +1,8 @@
 // One tool call through the daemon, in the order the product promises: spending caps first (a blocked call never
-// reaches the rules and is not counted), then the rules, then — for an ASK on a host that cannot ask — the
-// approval queue, and finally the audit record, which the dashboard's live stream shows.
-import { type EvalResult, evaluate } from '@ssg/engine/node';
+// reaches the rules and is not counted), then the rules, then — when the hook says its session's circuit breaker
+// is due — the breaker, then — for an ASK on a host that cannot ask — the approval queue, and finally the audit
+// record, which the dashboard's live stream shows.
+import { breakerOverride, type EvalResult, evaluate } from '@ssg/engine/node';
 import type { EvalRequest, EvalResponse } from '@ssg/contracts/eval';
 import type { Clock } from '../clock';
 import type { ApprovalGate, AuditSink, RuleSource, SpendingGate } from './ports';
@@ -17,7 +18,7 @@ export interface EvaluationPipelineParts {
 export class EvaluationPipeline {
   constructor(private readonly parts: EvaluationPipelineParts) {}
 
-  async evaluate({ call, askSupported }: EvalRequest): Promise<EvalResponse> {
+  async evaluate({ call, askSupported, breakerDue }: EvalRequest): Promise<EvalResponse> {
     const { spending, rules, approvals, audit, clock } = this.parts;
     const at = clock.now();
     const started = process.hrtime.bigint();
@@ -27,6 +28,7 @@ export class EvaluationPipeline {
         decision: 'block',
         ruleId: admission.blocked.capId,
         message: admission.blocked.message,
+        neverOverride: true,
         matched: [],
         durationMs: elapsedMs(started),
       };
@@ -35,7 +37,11 @@ export class EvaluationPipeline {
     const warning = admission.warning;
     let result = evaluate(rules.rulesFor(call), call, { explain: true });
     let decidedBy: EvalResponse['decidedBy'] = 'rules';
-    if (result.decision === 'ask' && !askSupported) {
+    const overridden = breakerDue ? breakerOverride(result) : undefined;
+    if (overridden) {
+      result = overridden;
+      decidedBy = 'breaker';
+    } else if (result.decision === 'ask' && !askSupported) {
       const outcome = await approvals.wait({ call, result });
       result = { ...result, decision: outcome.decision, message: outcome.message };
       decidedBy = 'approval';

@@ -19,6 +19,12 @@ const RULES = `rule no_rm_rf {
   MESSAGE "no recursive deletes here"
 }
 
+# override: never
+rule keep_home {
+  DENY execution
+  IF command STARTS_WITH "wipe-home"
+}
+
 rule ask_push {
   ASK execution
   IF command STARTS_WITH "git push"
@@ -36,9 +42,9 @@ const bash = (command: string, client = 'claude-code'): ToolCall => ({
 
 describe('POST /api/json/eval', () => {
   let daemon: TestDaemon;
-  const evaluate = (call: ToolCall, askSupported = true) =>
+  const evaluate = (call: ToolCall, askSupported = true, breakerDue?: boolean) =>
     daemon.request<EvalResponse>('POST', '/api/json/eval', {
-      body: { call: { ...call, cwd: daemon.home }, askSupported },
+      body: { call: { ...call, cwd: daemon.home }, askSupported, ...(breakerDue ? { breakerDue } : {}) },
     });
   const auditCount = async () =>
     (await daemon.request<AuditPage>('GET', '/api/json/audit?limit=500')).body.records.length;
@@ -116,6 +122,41 @@ describe('POST /api/json/eval', () => {
     await daemon.request('POST', '/api/json/budget', { body: { mode: 'off' } });
   });
 
+  describe('with the circuit breaker due', () => {
+    test('an ordinary denial is let through, and audited as allowed by the breaker, naming the rule', async () => {
+      const response = await evaluate(bash('rm -rf build'), true, true);
+      assert.equal(response.body.decision, 'allow');
+      assert.equal(response.body.decidedBy, 'breaker');
+      assert.equal(response.body.ruleId, 'no_rm_rf');
+      assert.match(response.body.message ?? '', /circuit breaker.*overriding rule no_rm_rf/);
+      const record = await daemon.request<AuditRecord>('GET', `/api/json/audit/${response.body.auditId}`);
+      assert.equal(record.body.decision, 'allow');
+      assert.equal(record.body.decidedBy, 'breaker');
+      assert.equal(record.body.ruleId, 'no_rm_rf');
+    });
+
+    test('a rule marked `# override: never` still blocks, and says so', async () => {
+      const response = await evaluate(bash('wipe-home'), true, true);
+      assert.equal(response.body.decision, 'block');
+      assert.equal(response.body.decidedBy, 'rules');
+      assert.equal(response.body.neverOverride, true);
+    });
+
+    test('a spending cap still blocks', async () => {
+      await daemon.request('POST', '/api/json/budget', {
+        body: { mode: 'enforce', perClient: { 'breaker-host': { sessionCalls: 0 } } },
+      });
+      const response = await evaluate(bash('ls', 'breaker-host'), true, true);
+      assert.equal(response.body.decision, 'block');
+      assert.equal(response.body.decidedBy, 'budget');
+      await daemon.request('POST', '/api/json/budget', { body: { mode: 'off' } });
+    });
+
+    test('an ASK is still asked', async () => {
+      assert.equal((await evaluate(bash('git push'), true, true)).body.decision, 'ask');
+    });
+  });
+
   describe('refuses bad requests, recording nothing', () => {
     const cases: Array<{ name: string; body?: unknown; rawBody?: string; status: number; message: RegExp }> = [
       ...hostileBodies,
@@ -143,6 +184,12 @@ describe('POST /api/json/eval', () => {
         body: { call: { ...bash('ls'), client: '../../etc/passwd' }, askSupported: true },
         status: 400,
         message: /client must match pattern/,
+      },
+      {
+        name: 'breakerDue a string',
+        body: { call: bash('ls'), askSupported: true, breakerDue: 'yes' },
+        status: 400,
+        message: /breakerDue must be boolean/,
       },
       {
         name: 'askSupported a string',

@@ -26,6 +26,7 @@
 import type { CompiledCondition, CompiledExpr, CompiledRule, CompiledRuleSet } from './compiler';
 import { analyzeShell } from './shell/analyze';
 import { TRUNCATION_LIMITS, type Truncation } from './shell/limits';
+import { NEVER, OVERRIDE_META } from './circuit-breaker';
 import type { Decision, EvalResult, MatchedCondition, ToolCall } from './types';
 
 export interface EvaluateOptions {
@@ -76,6 +77,7 @@ export function evaluate(ruleset: CompiledRuleSet, call: ToolCall, options: Eval
     result = {
       decision: 'block',
       message: `ssg could not evaluate this call (${detail}); it is blocked to be safe`,
+      neverOverride: true,
       matched: [],
     };
   }
@@ -158,6 +160,7 @@ function verdict(rule: CompiledRule, hits: readonly Hit[], explain: boolean): Om
   if (node.message !== undefined) result.message = node.message;
   if (node.prompt !== undefined) result.prompt = node.prompt;
   if (node.substitute !== undefined) result.substitute = node.substitute;
+  if (node.meta[OVERRIDE_META] === NEVER) result.neverOverride = true;
   if (explain) for (const hit of hits) result.matched.push(...explainHit(rule, hit));
   return result;
 }

@@ -2,6 +2,7 @@
 // Pure: no file system, network or process access, so the CLI, the daemon, the dashboard and tests share it as
 // is. On Node, import `@ssg/engine/node` instead: the same API with V8's linear-time regex engine switched on.
 
+export { BREAKER_THRESHOLD, breakerOverride } from './circuit-breaker';
 export { type CompiledRuleSet, compileRules } from './compiler';
 export { type EvaluateOptions, evaluate } from './evaluator';
 export { resolveField } from './fields';

@@ -132,6 +132,11 @@ describe('lintRules', () => {
       want: [{ code: 'force-without-substitute', severity: 'warning', file: '0.rules', line: 1, ruleId: 'a' }],
     },
     {
+      name: 'an override value other than never',
+      files: ['# override: sometimes\nrule a {\nDENY write\n}\n# override: never\nrule b {\nDENY read\n}'],
+      want: [{ code: 'override-value', severity: 'warning', file: '0.rules', line: 2, ruleId: 'a' }],
+    },
+    {
       name: 'unknown field',
       files: ['rule a {\nDENY write\nIF paht GLOB "*.env" OR input.anything CONTAINS "x"\n}'],
       want: [{ code: 'unknown-field', severity: 'warning', file: '0.rules', line: 3, ruleId: 'a' }],

@@ -4,6 +4,8 @@
 //   unreachable         an earlier-evaluated rule always fires first (warning)
 //   invalid-regex, unsafe-regex, invalid-glob   from the compiler (error)
 //   ask-without-prompt, force-without-substitute, unknown-field, unknown-capability, rule-id (warnings)
+//   override-value      `# override:` metadata other than `never`, which would silently not protect (warning)
+import { NEVER, OVERRIDE_META } from './circuit-breaker';
 import { type CompiledRule, compileRules } from './compiler';
 import { KNOWN_FIELD_NAMES, resolveField } from './fields';
 import {
@@ -65,6 +67,13 @@ export function lintRules(files: ParsedFile[]): Diagnostic[] {
         warn(
           'force-without-substitute',
           `FORCE rule \`${rule.id}\` has no SUBSTITUTE: the agent is blocked without being told what to do instead`,
+        );
+      }
+      const override = rule.meta[OVERRIDE_META];
+      if (override !== undefined && override !== NEVER) {
+        warn(
+          'override-value',
+          `\`# ${OVERRIDE_META}: ${override}\` above rule \`${rule.id}\` means nothing; \`# ${OVERRIDE_META}: ${NEVER}\` keeps the circuit breaker from ever letting its denials through`,
         );
       }
       const andAfterOr = describeAndAfterOr(rule.groups);

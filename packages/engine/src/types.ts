@@ -55,6 +55,11 @@ export interface EvalResult {
   prompt?: string;
   /** The rule's SUBSTITUTE: what the agent should do instead (FORCE). */
   substitute?: string;
+  /**
+   * The circuit breaker may never let this denial through: the rule says `# override: never`, or the verdict is
+   * not a rule's at all (a fail-closed block, a spending cap, an evaluation that failed). See circuit-breaker.ts.
+   */
+  neverOverride?: true;
   matched: MatchedCondition[];
   /** Wall time of the evaluation in milliseconds. */
   durationMs: number;

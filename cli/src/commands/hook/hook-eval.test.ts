@@ -1,9 +1,19 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ensureBuilt, SAMPLE_RULES, Workspace } from '@ssg/testing/cli-harness';
 import { breakerDir } from '@ssg/hosts/hook/circuit-breaker';
+import { bundledRulesDir } from '@ssg/node/resources';
 
 interface HookJson {
   systemMessage?: string;
@@ -162,6 +172,58 @@ describe('ssg hook eval (built CLI)', () => {
     hook(payload('Bash', { command: 'ls' }, { session_id: 'breaker-session' }));
     for (let i = 1; i <= 5; i++) assert.equal(decisionOf(deny().stdout), 'deny', `after reset, call ${i}`);
     assert.match(deny().stdout, /systemMessage/);
+  });
+
+  describe('the circuit breaker never lets through', () => {
+    const decisionOf = (stdout: string) => (JSON.parse(stdout) as HookJson).hookSpecificOutput?.permissionDecision;
+    /** Eight denials in a row for one session: every one must stay a deny. */
+    const assertAlwaysDenied = (workspace: Workspace, command: string, session: string) => {
+      const input = JSON.stringify({
+        session_id: session,
+        cwd: workspace.project,
+        tool_name: 'Bash',
+        tool_input: { command },
+      });
+      for (let i = 1; i <= 8; i++) {
+        const run = workspace.run(['hook', 'eval'], { input, cwd: workspace.root });
+        assert.equal(run.status, 0);
+        assert.equal(decisionOf(run.stdout), 'deny', `call ${i}: ${run.stdout}`);
+        assert.doesNotMatch(run.stdout, /circuit breaker/);
+      }
+    };
+    let guarded: Workspace;
+    before(() => {
+      guarded = new Workspace();
+      guarded.write(
+        'project/.ssg/rules/guard.rules',
+        '# override: never\nrule keep-home {\n  DENY execution\n  IF command STARTS_WITH "wipe-home"\n}\n',
+      );
+    });
+    after(() => guarded.cleanup());
+
+    it('a rule marked `# override: never`', () => assertAlwaysDenied(guarded, 'wipe-home now', 'never-rule'));
+
+    it("the armed Sleep at Night bundle's rules", () => {
+      mkdirSync(join(guarded.home, 'rules'), { recursive: true });
+      copyFileSync(
+        join(bundledRulesDir(), 'sleep-at-night.rules'),
+        join(guarded.home, 'rules', 'ssg-sleep-at-night.rules'),
+      );
+      try {
+        assertAlwaysDenied(guarded, 'rm -rf ~', 'sleep-rules');
+      } finally {
+        rmSync(join(guarded.home, 'rules', 'ssg-sleep-at-night.rules'));
+      }
+    });
+
+    it('a fail-closed block while the daemon is down', () => {
+      writeFileSync(join(guarded.home, 'fail-closed'), 'armed\n');
+      try {
+        assertAlwaysDenied(guarded, 'ls', 'fail-closed');
+      } finally {
+        rmSync(join(guarded.home, 'fail-closed'));
+      }
+    });
   });
 
   it('keeps the breaker state valid when hook processes for one session run at once', async () => {

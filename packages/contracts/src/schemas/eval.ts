@@ -27,12 +27,21 @@ export const EvalRequest = Type.Object(
      * its approval queue until someone answers in the dashboard or with `ssg approve|deny`, or it times out.
      */
     askSupported: Type.Boolean(),
+    /**
+     * Claude Code's hook: the session has had five denials in a row, so a denial the circuit breaker may override
+     * (not self-protection, Sleep at Night, a spending cap or an `# override: never` rule) is let through, and
+     * recorded as allowed by the breaker.
+     */
+    breakerDue: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
 
-/** rules: the rule engine; budget: a spending cap (enforce mode); approval: a person, or the approval timeout. */
-export const DecidedBy = StringEnum(['rules', 'budget', 'approval']);
+/**
+ * rules: the rule engine; budget: a spending cap (enforce mode); approval: a person, or the approval timeout;
+ * breaker: the circuit breaker let a call through that `ruleId` denied.
+ */
+export const DecidedBy = StringEnum(['rules', 'budget', 'approval', 'breaker']);
 
 export const MatchedCondition = Type.Object({
   field: Type.String(),
@@ -50,6 +59,8 @@ export const EvalResponse = Type.Object({
   message: Type.Optional(Type.String()),
   prompt: Type.Optional(Type.String()),
   substitute: Type.Optional(Type.String()),
+  /** The circuit breaker may never override this denial (see DecidedBy). */
+  neverOverride: Type.Optional(Type.Literal(true)),
   /** For the agent, the call still runs: a spending cap is near (warn mode). */
   warning: Type.Optional(Type.String()),
   matched: Type.Array(MatchedCondition),

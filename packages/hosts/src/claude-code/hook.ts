@@ -6,10 +6,9 @@
 import { claudeCodeAdapter, formatClaudeCodeOutput, permissionDecision } from './adapter';
 import { preToolUseNotice } from '../adapter/pre-tool-use';
 import { readStdin } from '@ssg/node/stdin';
-import type { EvalResult } from '@ssg/engine';
 import { ssgHome } from '@ssg/node/home';
-import { applyCircuitBreaker, BREAKER_THRESHOLD, type BreakerVerdict } from '../hook/circuit-breaker';
-import { decideCall } from '../hook/decide-call';
+import { type BreakerOutcome, breakerDue, countBreakerOutcome } from '../hook/circuit-breaker';
+import { decideCall, type Verdict } from '../hook/decide-call';
 import { failClosedReason, isFailClosed } from '@ssg/node/fail-closed';
 
 export interface HookOutput {
@@ -26,10 +25,19 @@ export async function runHookEval(
   const stderr: string[] = [];
   try {
     const call = claudeCodeAdapter.parseInput(readInput());
-    const result = await decideCall(call, { home, env, askSupported: true, honoursFailClosed: true, stderr });
-    if (call.sessionId !== undefined && breakerVerdict(home, call.sessionId, result, stderr) === 'override') {
-      return { stdout: JSON.stringify({ systemMessage: breakerMessage(result) }), stderr };
-    }
+    const { sessionId } = call;
+    const due = sessionId !== undefined && breakerDue(home, sessionId);
+    const result = await decideCall(call, {
+      home,
+      env,
+      askSupported: true,
+      honoursFailClosed: true,
+      stderr,
+      breakerDue: due,
+    });
+    if (sessionId !== undefined) countOutcome(home, sessionId, outcomeOf(result), stderr);
+    // No permission decision: Claude Code's own permission rules still apply to a call the breaker let through.
+    if (result.decidedBy === 'breaker') return { stdout: JSON.stringify({ systemMessage: result.message }), stderr };
     const answer = formatClaudeCodeOutput(result);
     return { stdout: answer === '' && result.warning ? preToolUseNotice(result.warning) : answer, stderr };
   } catch (error) {
@@ -44,21 +52,14 @@ export async function runHookEval(
   }
 }
 
-/** The breaker's verdict; if its state cannot be kept, the rules' verdict stands (a denial is not lost). */
-function breakerVerdict(home: string, sessionId: string, result: EvalResult, stderr: string[]): BreakerVerdict {
+const outcomeOf = (result: Verdict): BreakerOutcome =>
+  result.decidedBy === 'breaker' ? 'overridden' : result.decision;
+
+/** Keeps the breaker's count; if it cannot, the verdict stands as it is (a denial is never lost). */
+function countOutcome(home: string, sessionId: string, outcome: BreakerOutcome, stderr: string[]): void {
   try {
-    return applyCircuitBreaker(home, sessionId, result.decision);
+    countBreakerOutcome(home, sessionId, outcome);
   } catch (error) {
     stderr.push(`ssg hook eval: circuit breaker state not updated (${(error as Error).message})`);
-    return 'enforce';
   }
-}
-
-function breakerMessage(result: EvalResult): string {
-  const rule = result.ruleId ?? 'unnamed';
-  const why = result.message ? ` (${result.message})` : '';
-  return (
-    `ssg circuit breaker: let this call through after ${BREAKER_THRESHOLD} blocked calls in a row, ` +
-    `overriding rule ${rule}${why}. Blocking resumes with the next call; check that rule if it misfires.`
-  );
 }

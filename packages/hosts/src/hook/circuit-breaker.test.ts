@@ -5,20 +5,38 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { Decision } from '@ssg/engine';
 import {
-  applyCircuitBreaker,
   BREAKER_STATE_TTL_MS,
-  type BreakerVerdict,
   breakerDir,
+  breakerDue,
   breakerStatePath,
+  countBreakerOutcome,
   readDenials,
 } from './circuit-breaker';
 
-describe('applyCircuitBreaker', () => {
+type BreakerVerdict = 'enforce' | 'override';
+
+describe('the circuit breaker count', () => {
   let home: string;
   beforeEach(() => {
     home = mkdtempSync(join(tmpdir(), 'ssg-breaker-'));
   });
   afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+  /**
+   * One call as the hook runs it: is the breaker due, would it override this verdict (a denial it may override:
+   * `overridable`), then count what happened.
+   */
+  function applyCircuitBreaker(
+    home: string,
+    sessionId: string,
+    decision: Decision,
+    now = Date.now(),
+    overridable = true,
+  ): BreakerVerdict {
+    const overridden = overridable && (decision === 'block' || decision === 'force') && breakerDue(home, sessionId);
+    countBreakerOutcome(home, sessionId, overridden ? 'overridden' : decision, now);
+    return overridden ? 'override' : 'enforce';
+  }
 
   const sequences: Array<{ name: string; decisions: Decision[]; want: BreakerVerdict[] }> = [
     {
@@ -60,6 +78,15 @@ describe('applyCircuitBreaker', () => {
       assert.deepEqual(got, tc.want);
     });
   }
+
+  it('keeps denying what it may not override while due, and lets the next ordinary denial through', () => {
+    for (let i = 0; i < 5; i++) applyCircuitBreaker(home, 'session-a', 'block');
+    const protectedDenials = [1, 2, 3].map(() => applyCircuitBreaker(home, 'session-a', 'block', Date.now(), false));
+    assert.deepEqual(protectedDenials, ['enforce', 'enforce', 'enforce']);
+    assert.equal(readDenials(breakerStatePath(home, 'session-a')), 8);
+    assert.equal(applyCircuitBreaker(home, 'session-a', 'block'), 'override');
+    assert.equal(existsSync(breakerStatePath(home, 'session-a')), false);
+  });
 
   it('counts each session on its own', () => {
     for (let i = 0; i < 5; i++) applyCircuitBreaker(home, 'session-a', 'block');

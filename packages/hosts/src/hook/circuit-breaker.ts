@@ -1,22 +1,18 @@
-// The claude-code hook's circuit breaker (spec: "after 5 consecutive denies the circuit breaker allows the
-// call"), so a rule that misfires cannot lock an agent in a loop of blocked calls. Per session, a file under
-// <home>/state/circuit-breaker/ counts consecutive denials (block, force). The call after the fifth denial is
-// let through and the count starts over; any call that is not denied resets it too; `ask` leaves it as it is
-// (a human decides those). Hook processes run concurrently: each update is an atomic rename, so the file is
-// never corrupt, but two processes updating at once can lose one increment (last writer wins). That only
-// delays the breaker by a call, which is acceptable for a lock-out guard.
+// The claude-code hook's count for the circuit breaker: per session, a file under <home>/state/circuit-breaker/
+// counts consecutive denials (block, force). Once it reaches BREAKER_THRESHOLD the breaker is due, and the next
+// denial it may override (@ssg/engine's circuit-breaker.ts: never self-protection, Sleep at Night, fail-closed,
+// a spending cap or an `# override: never` rule) is let through; the count then starts over. Any call that is not
+// denied resets it too; `ask` leaves it as it is (a human decides those). Hook processes run concurrently: each
+// update is an atomic rename, so the file is never corrupt, but two processes updating at once can lose one
+// increment (last writer wins). That only delays the breaker by a call, which is acceptable for a lock-out guard.
 import { readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Decision } from '@ssg/engine';
+import { BREAKER_THRESHOLD, type Decision } from '@ssg/engine';
 import { writeFileAtomic } from '@ssg/node/atomic-write';
 import { nameHash } from '@ssg/node/name-hash';
 
-export const BREAKER_THRESHOLD = 5;
 /** State files untouched for this long belong to finished sessions and are deleted. */
 export const BREAKER_STATE_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** `enforce`: use the verdict as it is. `override`: the breaker lets this denied call through. */
-export type BreakerVerdict = 'enforce' | 'override';
 
 interface BreakerState {
   consecutiveDenials: number;
@@ -29,27 +25,24 @@ export function breakerStatePath(home: string, sessionId: string): string {
   return join(breakerDir(home), `${nameHash(sessionId)}.json`);
 }
 
-export function applyCircuitBreaker(
-  home: string,
-  sessionId: string,
-  decision: Decision,
-  now = Date.now(),
-): BreakerVerdict {
+/** Whether this session has been denied BREAKER_THRESHOLD times in a row, so its next denial may be overridden. */
+export const breakerDue = (home: string, sessionId: string): boolean =>
+  readDenials(breakerStatePath(home, sessionId)) >= BREAKER_THRESHOLD;
+
+/** What happened to a call, as the count sees it. */
+export type BreakerOutcome = Decision | 'overridden';
+
+/** Counts one call of the session: a denial adds one; an override or an allowed call starts over; ask: nothing. */
+export function countBreakerOutcome(home: string, sessionId: string, outcome: BreakerOutcome, now = Date.now()): void {
+  if (outcome === 'ask') return;
   const path = breakerStatePath(home, sessionId);
-  if (decision === 'ask') return 'enforce';
-  if (decision !== 'block' && decision !== 'force') {
+  if (outcome !== 'block' && outcome !== 'force') {
     removeState(path);
-    return 'enforce';
+    return;
   }
-  const denials = readDenials(path);
-  if (denials >= BREAKER_THRESHOLD) {
-    removeState(path);
-    return 'override';
-  }
-  const state: BreakerState = { consecutiveDenials: denials + 1 };
+  const state: BreakerState = { consecutiveDenials: readDenials(path) + 1 };
   writeFileAtomic(path, `${JSON.stringify(state)}\n`, { mode: 0o600 });
   removeStaleStates(breakerDir(home), now);
-  return 'enforce';
 }
 
 /** The count in a state file; a missing, corrupt or foreign file counts as zero. */

@@ -7,8 +7,8 @@
 // (rules, regex set-up, node:v8) only when none answered: a hook whose daemon answers never sets up the engine,
 // and one with no daemon announced never loads the client.
 import { announcedDaemonEndpoint } from '@ssg/client/daemon-endpoint';
-import { EVAL_PATH, type EvalRequest, type EvalResponse } from '@ssg/contracts/eval';
-import type { EvalResult, ToolCall } from '@ssg/engine';
+import { type DecidedBy, EVAL_PATH, type EvalRequest, type EvalResponse } from '@ssg/contracts/eval';
+import { breakerOverride, type EvalResult, type ToolCall } from '@ssg/engine';
 import { failClosedSentinel, isFailClosed } from '@ssg/node/fail-closed';
 
 /** The daemon's body limit; a larger call (a Write of a huge file) is evaluated here. */
@@ -18,7 +18,8 @@ const EVAL_TIMEOUT_MS = 5_000;
 /** An ASK on a host that cannot ask waits for a person; the daemon's own approval timeout ends it first. */
 const APPROVAL_TIMEOUT_MS = 150_000;
 
-export type Verdict = EvalResult & { warning?: string };
+/** `decidedBy` is `breaker` when the circuit breaker let a denied call through (either way it was evaluated). */
+export type Verdict = EvalResult & { warning?: string; decidedBy?: DecidedBy };
 
 export interface DecideOptions {
   home: string;
@@ -29,11 +30,13 @@ export interface DecideOptions {
   honoursFailClosed: boolean;
   /** Lines for the hook's stderr (rule-file diagnostics, why the daemon was not used). */
   stderr: string[];
+  /** The session's circuit breaker is due: a denial it may override is let through (Claude Code's hook only). */
+  breakerDue?: boolean;
 }
 
 export async function decideCall(call: ToolCall, options: DecideOptions): Promise<Verdict> {
-  const { home, env, askSupported, stderr } = options;
-  const request: EvalRequest = { call, askSupported };
+  const { home, env, askSupported, stderr, breakerDue = false } = options;
+  const request: EvalRequest = { call, askSupported, ...(breakerDue ? { breakerDue } : {}) };
   const endpoint = announcedDaemonEndpoint(home, env);
   let problem: string;
   if (!endpoint) {
@@ -53,7 +56,9 @@ export async function decideCall(call: ToolCall, options: DecideOptions): Promis
   }
   if (options.honoursFailClosed && isFailClosed(home)) return failClosedBlock(problem, home);
   const { evaluateInProcess } = await import('./evaluate-in-process');
-  return evaluateInProcess(call, home, stderr);
+  const result = evaluateInProcess(call, home, stderr);
+  const overridden = breakerDue ? breakerOverride(result) : undefined;
+  return overridden ? { ...overridden, decidedBy: 'breaker' } : result;
 }
 
 export const FAIL_CLOSED_RULE_ID = 'ssg_fail_closed';
@@ -62,6 +67,7 @@ function failClosedBlock(problem: string, home: string): Verdict {
   return {
     decision: 'block',
     ruleId: FAIL_CLOSED_RULE_ID,
+    neverOverride: true,
     message:
       `ssg's daemon is unreachable (${problem}) and Sleep at Night's fail-closed layer is on, so this call is ` +
       `blocked. Start the daemon (\`ssg daemon\` or the ssg desktop app), or turn Sleep at Night off ` +

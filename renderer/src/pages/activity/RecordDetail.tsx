@@ -5,7 +5,12 @@ import { formatDateTime } from '../../components/format';
 import { Notice } from '../../components/Notice';
 import { useActivity } from '../../stores/activity';
 
-const DECIDED_BY = { rules: 'a rule', budget: 'a spending cap', approval: 'a person (or the approval timeout)' };
+const DECIDED_BY = {
+  rules: 'a rule',
+  budget: 'a spending cap',
+  approval: 'a person (or the approval timeout)',
+  breaker: 'the circuit breaker, overriding the rule below after five denials in a row',
+};
 
 export function RecordDetail() {
   const { detail, detailError, close } = useActivity();
