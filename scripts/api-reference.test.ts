@@ -11,7 +11,8 @@ test('docs/api-reference.md is what the route table says (run `npm run docs:api`
 
 test('the reference names every route with its schemas', () => {
   const text = renderApiReference();
-  assert.match(text, /^\| `POST \/api\/json\/eval` \| yes \| The hooks' route/m);
-  assert.match(text, /^\| `GET \/api\/json\/health` \| no \|/m);
+  assert.match(text, /^\| `POST \/api\/json\/eval` \| hook or admin \| The hooks' route/m);
+  assert.match(text, /^\| `POST \/api\/json\/sleep-mode` \| admin \|/m);
+  assert.match(text, /^\| `GET \/api\/json\/health` \| none \|/m);
   assert.match(text, /## `POST \/api\/json\/sleep-mode`[\s\S]*?"maximum": 2592000000/);
 });

@@ -41,6 +41,7 @@ import { assertNoOtherDaemon } from './single-instance';
 import { removeStaleTempFiles } from './store/stale-temp-files';
 import { SleepMode } from './sleep/sleep-mode';
 import { ensureDaemonToken } from './token/daemon-token';
+import { ensureAdminCredential, type Keychain } from '@ssg/node/admin-credential';
 
 export const DEFAULT_PORT = 5599;
 
@@ -64,12 +65,17 @@ export interface DaemonOptions {
   rendererDir?: string;
   /** What goes into <home>/logs/daemon.log (default info: start, stop, errors). */
   logLevel?: LogLevel;
+  /** Where the admin credential is kept besides its file (default: the OS keychain on macOS and Windows). */
+  keychain?: Keychain;
 }
 
 export interface RunningDaemon {
   url: string;
   port: number;
+  /** The hooks' credential (<home>/daemon.token): evaluates and reads. */
   token: string;
+  /** The admin credential: what lowers protection (packages/node/src/admin-credential.ts). */
+  adminToken: string;
   app: FastifyInstance;
   events: DaemonEvents;
   /** The spending limits: the evaluation pipeline's SpendingGate and cost ingestion's CostSink. */
@@ -90,6 +96,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   removeStaleTempFiles([home, join(home, 'rules')]);
   const clock = options.clock ?? systemClock;
   const token = ensureDaemonToken(home);
+  const adminToken = ensureAdminCredential(home, options.keychain).secret;
   const events = new DaemonEvents();
   const startedAt = clock.now();
   const rules = new RuleRegistry(home, events);
@@ -124,7 +131,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   });
   costIngestion.start();
   const pipeline = new EvaluationPipeline({ spending: budget, rules, approvals, audit, clock });
-  // The dashboard's sign-in: one-time tickets traded for in-memory session cookies, accepted like the token.
+  // The dashboard's sign-in: one-time tickets traded for in-memory session cookies, which prove a person.
   const tickets = new DashboardTickets(clock);
   const sessions = new DashboardSessions(clock);
   const cookieAuth = new DashboardCookieAuth(sessions);
@@ -133,9 +140,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const log = daemonLog(home, options.logLevel);
   const app = await buildApp({
     log: log.options,
-    token,
+    credentials: { hookToken: token, adminToken, isPerson: cookieAuth.acceptsCookie },
     port: () => port,
-    alsoAccept: cookieAuth.acceptsCookie,
     routes: [
       cookieAuth.originGuard,
       healthRoutes({ version: options.version ?? 'dev', pid: process.pid, startedAt }),
@@ -163,6 +169,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     url,
     port,
     token,
+    adminToken,
     app,
     events,
     budget,

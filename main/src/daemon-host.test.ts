@@ -45,7 +45,7 @@ test('attaches to a daemon already running for the home instead of failing', asy
     assert.equal(connection.kind, 'attached');
     assert.equal(connection.client.url, running.url);
     assert.match(connection.kind === 'attached' ? connection.note : '', /already running/);
-    // The token came from the home: the attached client is let in.
+    // The admin credential came from the home: the attached client is let in.
     assert.equal((await connection.client.sleepMode()).enabled, false);
     assert.match(await connection.client.dashboardLink(), /\/login\?ticket=/);
   } finally {
@@ -68,7 +68,7 @@ test('the tray turns Sleep at Night on for a preset and off again through the da
     const rendered: TrayState[] = [];
     const shellCalls: string[] = [];
     const controller = new TrayController(
-      governanceClient({ url: daemon.url, token: daemon.daemon.token }),
+      governanceClient({ url: daemon.url, token: daemon.daemon.adminToken }),
       {
         openDashboard: () => void shellCalls.push('open'),
         installCli: () => void shellCalls.push('install'),

@@ -1,5 +1,5 @@
 // What the desktop shell asks of the daemon: Sleep at Night, the budget snapshot, and a one-time dashboard link.
-// It goes through the daemon's own HTTP API with the token, the same calls `ssg sleep` and `ssg dashboard` make,
+// It goes through the daemon's own HTTP API with the admin credential, the same calls `ssg sleep` and `ssg dashboard` make,
 // so the daemon hosted in this process and one the user already runs (`ssg daemon`) are driven alike.
 import { daemonClient, type RouteArgs } from '@ssg/client/daemon-client';
 import type { DaemonEndpoint } from '@ssg/client/daemon-endpoint';

@@ -13,6 +13,8 @@ export const ExitCode = {
   rulesUnusable: 4,
   /** The daemon is not running, or refused the request (bad token, invalid value). */
   daemon: 5,
+  /** It lowers protection, runs under an agent host, and no person confirmed it at the terminal. */
+  person: 6,
   /** A bug in ssg (sysexits' EX_SOFTWARE). */
   internal: 70,
 } as const;

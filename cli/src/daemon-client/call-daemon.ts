@@ -1,19 +1,46 @@
 // How CLI commands (`ssg sleep`, `ssg budget`, `ssg approve`, …) talk to the daemon: one call of a route, typed
 // from the route table (@ssg/client's typed client), and a failure becomes a CliError that says what went wrong
-// and what to do, exit code 5.
+// and what to do, exit code 5. Reads go with the hooks' credential (daemon.token); what lowers protection goes
+// through callDaemonAsPerson: a person confirms first when an agent runs ssg, then the admin credential is sent.
 import type { RouteKey, RouteResponse } from '@ssg/contracts/routes';
 import { daemonClient, type RouteArgs } from '@ssg/client/daemon-client';
-import { daemonEndpoint } from '@ssg/client/daemon-endpoint';
+import { type DaemonEndpoint, daemonEndpoint } from '@ssg/client/daemon-endpoint';
 import { netTransport } from '@ssg/client/net-transport';
+import { readAdminCredential } from '@ssg/node/admin-credential';
 import { ssgHome } from '@ssg/node/home';
 import { CliError } from '../cli/errors';
 import { ExitCode } from '../cli/exit-codes';
+import { requirePerson } from '../person/require-person';
 
-export async function callDaemon<Key extends RouteKey>(
+export function callDaemon<Key extends RouteKey>(route: Key, ...input: RouteArgs<Key>): Promise<RouteResponse<Key>> {
+  return callWith(daemonEndpoint(ssgHome()), route, ...input);
+}
+
+/** A route that needs the admin credential; `action` names it for the person asked to confirm it. */
+export function callDaemonAsPerson<Key extends RouteKey>(
+  action: string,
   route: Key,
   ...input: RouteArgs<Key>
 ): Promise<RouteResponse<Key>> {
-  const reply = await daemonClient(netTransport(daemonEndpoint(ssgHome()))).call(route, ...input);
+  requirePerson(action);
+  const home = ssgHome();
+  const credential = readAdminCredential(home);
+  if (!credential) {
+    throw new CliError(
+      'there is no admin credential for this ssg home yet',
+      'the daemon creates it on its first start: run `ssg daemon` (or open the ssg desktop app), then try again',
+      ExitCode.daemon,
+    );
+  }
+  return callWith({ ...daemonEndpoint(home), token: credential.secret }, route, ...input);
+}
+
+async function callWith<Key extends RouteKey>(
+  endpoint: DaemonEndpoint,
+  route: Key,
+  ...input: RouteArgs<Key>
+): Promise<RouteResponse<Key>> {
+  const reply = await daemonClient(netTransport(endpoint)).call(route, ...input);
   switch (reply.kind) {
     case 'ok':
       return reply.body;
@@ -26,8 +53,8 @@ export async function callDaemon<Key extends RouteKey>(
     case 'error':
       throw new CliError(
         `the daemon refused: ${reply.message}`,
-        reply.status === 401
-          ? 'the token in ~/.ssg/daemon.token does not match the running daemon; restart the daemon'
+        reply.status === 401 || reply.status === 403
+          ? 'the credentials in this ssg home do not match the running daemon; restart the daemon'
           : 'correct the value and try again',
         ExitCode.daemon,
       );

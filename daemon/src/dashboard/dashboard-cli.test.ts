@@ -31,12 +31,13 @@ describe('ssg dashboard (built CLI)', () => {
     }
   });
 
-  it('exits 5 with no daemon', () => {
+  it('exits 5 when no daemon ever ran for the home, saying to start one', () => {
     const ws = new Workspace();
     try {
       const run = ws.run(['dashboard', '--no-open']);
       assert.equal(run.status, 5);
-      assert.match(run.stderr, /cannot reach the ssg daemon/);
+      assert.match(run.stderr, /no admin credential for this ssg home yet/);
+      assert.match(run.stderr, /run `ssg daemon`/);
     } finally {
       ws.cleanup();
     }

@@ -32,7 +32,7 @@ export const dashboardRoutes =
       },
     );
 
-    app.get('/login', { config: { public: true }, schema: { querystring: LoginQuery } }, async (request, reply) => {
+    app.get('/login', { config: { access: 'public' }, schema: { querystring: LoginQuery } }, async (request, reply) => {
       setDashboardHeaders(reply).header('cache-control', 'no-store');
       const { ticket } = request.query;
       if (ticket === undefined || !tickets.redeem(ticket)) {

@@ -238,8 +238,8 @@ describe('dashboard sign-in', () => {
     ];
     for (const path of outside) {
       test(`${path} → 404`, async () => {
-        // With the token, so a path no route matches reaches the not-found handler rather than the auth.
-        const response = await rawGet(daemon.url, path, daemon.daemon.token);
+        // With the admin credential, so a path no route matches reaches the not-found handler rather than the auth.
+        const response = await rawGet(daemon.url, path, daemon.daemon.adminToken);
         assert.ok(response.status === 404 || response.status === 400, `${response.status}`);
         assert.doesNotMatch(response.body, /root:|outside/);
       });

@@ -27,7 +27,7 @@ export const staticFileRoutes =
       },
     });
     // No query or body is read; the answer is a file, not JSON, so there is no response schema to declare.
-    const options = { config: { public: true }, schema: { querystring: { type: 'object' } } } as const;
+    const options = { config: { access: 'public' }, schema: { querystring: { type: 'object' } } } as const;
 
     app.get('/', options, async (_request, reply) => {
       const index = await servableFile(rendererDir, 'index.html');

@@ -42,6 +42,7 @@ const policy = (config: BudgetUpdate | BudgetConfig) => ({
 interface RunningChild {
   child: ChildProcess;
   url: string;
+  /** The admin credential: the test changes the budget and Sleep at Night as a person would. */
   token: string;
   exited: Promise<void>;
 }
@@ -57,7 +58,7 @@ function startDaemonProcess(ws: Workspace): Promise<RunningChild> {
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
-      if (url) resolve({ child, url, token: readFileSync(join(ws.home, 'daemon.token'), 'utf8').trim(), exited });
+      if (url) resolve({ child, url, token: readFileSync(join(ws.home, 'admin.token'), 'utf8').trim(), exited });
     });
     child.once('exit', (code) => reject(new Error(`ssg daemon exited ${code} before listening: ${stderr}`)));
   });

@@ -43,7 +43,7 @@ describe('the daemon log', () => {
     const log = daemonLog(home);
     const app = await buildApp({
       log: log.options,
-      token: TOKEN,
+      credentials: { hookToken: 'h'.repeat(64), adminToken: TOKEN },
       port: () => 0,
       routes: [
         async (instance) => {

@@ -38,7 +38,11 @@ before(async () => {
     ],
   });
   let port = 0;
-  app = await buildApp({ token: TOKEN, port: () => port, routes: [costIngestionRoutes(ingestion)] });
+  app = await buildApp({
+    credentials: { hookToken: TOKEN, adminToken: 'a'.repeat(64) },
+    port: () => port,
+    routes: [costIngestionRoutes(ingestion)],
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   port = (app.server.address() as AddressInfo).port;
   url = `http://127.0.0.1:${port}`;

@@ -192,7 +192,7 @@ describe('event stream heartbeat and shutdown', () => {
     const events = new DaemonEvents();
     let port = 0;
     const app = await buildApp({
-      token: 't'.repeat(64),
+      credentials: { hookToken: 't'.repeat(64), adminToken: 'a'.repeat(64) },
       port: () => port,
       routes: [eventStreamRoutes({ events, heartbeatMs: 20 })],
     });

@@ -15,7 +15,7 @@ export const healthRoutes =
   async (app) => {
     app.get(
       HEALTH_PATH,
-      { config: { public: true }, schema: DAEMON_ROUTES['GET /api/json/health'].schema },
+      { schema: DAEMON_ROUTES['GET /api/json/health'].schema },
       async () => ({
         ok: true,
         ...info,

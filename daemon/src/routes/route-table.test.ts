@@ -21,8 +21,8 @@ describe('the route table and the typed client', () => {
   });
 
   const transports = {
-    'node:net': () => netTransport({ url: daemon.url, token: daemon.daemon.token }),
-    fetch: () => fetchTransport({ baseUrl: daemon.url, headers: { 'x-service-token': daemon.daemon.token } }),
+    'node:net': () => netTransport({ url: daemon.url, token: daemon.daemon.adminToken }),
+    fetch: () => fetchTransport({ baseUrl: daemon.url, headers: { 'x-service-token': daemon.daemon.adminToken } }),
   };
   for (const [name, transport] of Object.entries(transports)) {
     test(`over ${name}: typed answers, the daemon's refusals in its words, nobody answering`, async () => {

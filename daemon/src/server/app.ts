@@ -1,21 +1,21 @@
-// The daemon's fastify instance: loopback-only Host check, the local token on every route that is not marked
-// public, a JSON parser that refuses empty, malformed and over-deep bodies, and then one route plugin per area.
+// The daemon's fastify instance: loopback-only Host check, the credential each route asks for (credential-auth.ts),
+// a JSON parser that refuses empty, malformed and over-deep bodies, and then one route plugin per area.
 // No CORS headers are ever sent, so a web page cannot read a response or send a preflighted request.
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { installJsonBodyParser } from './json-body';
 import { loopbackGuard } from './loopback-guard';
 import { installStorageErrorHandler } from './storage-errors';
-import { serviceTokenAuth, type ServiceTokenAuthOptions } from './service-token-auth';
+import { credentialAuth, type CredentialAuthOptions } from './credential-auth';
 
 /** Large enough for a Write of a big file; the hook evaluates anything larger in-process. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 export interface AppOptions {
-  token: string;
+  /** The hooks' credential, and the admin credential and other proof of a person (credential-auth.ts). */
+  credentials: CredentialAuthOptions;
   /** The port the server listens on, read per request (known only after listen when 0 was asked for). */
   port: () => number;
   routes: readonly FastifyPluginAsync[];
-  alsoAccept?: ServiceTokenAuthOptions['alsoAccept'];
   /** fastify's logger (log/daemon-logger.ts); none when absent. */
   log?: Pick<FastifyServerOptions, 'logger' | 'logController'>;
 }
@@ -33,7 +33,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installJsonBodyParser(app);
   installStorageErrorHandler(app);
   await app.register(loopbackGuard, { port: options.port });
-  await app.register(serviceTokenAuth, { token: options.token, alsoAccept: options.alsoAccept });
+  await app.register(credentialAuth, options.credentials);
   for (const routes of options.routes) await app.register(routes);
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `no route ${request.method} ${request.url}` }),

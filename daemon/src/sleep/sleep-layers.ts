@@ -20,9 +20,10 @@ export interface SleepLayerFiles {
   home: string;
 }
 
+// Agents may read this file (the state files are not secret), so it says what it does, not how to undo it.
 const SENTINEL_TEXT =
   'Sleep at Night is on: while this file exists, ssg hooks block tool calls they cannot have evaluated by the ' +
-  'daemon. Turn it off with `ssg sleep off`.\n';
+  'daemon. The person who armed it turns it off.\n';
 
 export class SleepLayers {
   readonly rulesFile: string;

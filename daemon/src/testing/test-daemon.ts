@@ -1,5 +1,5 @@
 // Test support: a real daemon on a free loopback port with its own temp SSG_HOME, and a small HTTP helper that
-// sends the token unless told not to. Every integration test drives the daemon over real HTTP through this.
+// sends the admin credential (a person's request) unless told to send another token or none. Every integration test drives the daemon over real HTTP through this.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ export interface TestRequestOptions {
   body?: unknown;
   /** Raw body text (sent as is, with content-type application/json unless headers say otherwise). */
   rawBody?: string;
-  /** false: send no token; a string: send that token instead. */
+  /** false: send no token; a string: send that token (e.g. `hookToken`, the hooks' credential) instead. */
   token?: false | string;
   headers?: Record<string, string>;
 }
@@ -31,7 +31,8 @@ export class TestDaemon {
     const home = options.home ?? mkdtempSync(join(tmpdir(), 'ssg-daemon-test-'));
     // The agents' logs are looked for under the temp home, never in the real ~/.claude or ~/.codex.
     const env = { HOME: home, CLAUDE_CONFIG_DIR: join(home, 'claude'), CODEX_HOME: join(home, 'codex') };
-    const daemon = await startDaemon({ port: 0, env, ...options, home });
+    // The admin credential in <home>/admin.token, never in the developer's own keychain.
+    const daemon = await startDaemon({ port: 0, env, keychain: () => undefined, ...options, home });
     return new TestDaemon(home, daemon);
   }
 
@@ -39,9 +40,14 @@ export class TestDaemon {
     return this.daemon.url;
   }
 
+  /** The hooks' credential: what every process of the user, agents included, can read. */
+  get hookToken(): string {
+    return this.daemon.token;
+  }
+
   async request<T = unknown>(method: string, path: string, options: TestRequestOptions = {}): Promise<TestResponse<T>> {
     const headers: Record<string, string> = {};
-    if (options.token !== false) headers['x-service-token'] = options.token ?? this.daemon.token;
+    if (options.token !== false) headers['x-service-token'] = options.token ?? this.daemon.adminToken;
     let body: string | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);

@@ -7,7 +7,12 @@ export const failClosedSentinel = (home: string): string => join(home, 'fail-clo
 
 export const isFailClosed = (home: string): boolean => existsSync(failClosedSentinel(home));
 
-/** The reason given for a call denied because it could not be evaluated while fail-closed mode is on. */
-export const failClosedReason = (problem: string, home: string): string =>
-  `ssg could not evaluate this call (${problem}) and fail-closed mode is on, so it is blocked. ` +
-  `Fix the problem, or remove ${failClosedSentinel(home)} to fail open.`;
+/**
+ * What the agent is told about a call blocked because it could not be evaluated while fail-closed mode is on. The
+ * agent reads it, so it says what to do instead and never how protection could be lowered: that is for a person,
+ * who learns it from the dashboard, the desktop app or `ssg doctor`.
+ */
+export const failClosedReason = (problem: string): string =>
+  `This call could not be evaluated (${problem}) while Sleep at Night's fail-closed layer is on, so ssg blocked it. ` +
+  'Leave this step for a person, or try again once ssg can evaluate calls (`ssg daemon` starts its daemon); ' +
+  'do not look for another way to run it.';

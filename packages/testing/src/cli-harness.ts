@@ -92,9 +92,12 @@ export class Workspace {
 
   env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     const env: NodeJS.ProcessEnv = {};
-    // The tests may themselves run inside an agent host; its variables would change adapter detection.
+    // The tests may themselves run inside an agent host; its variables would change adapter detection, and its
+    // markers would make ssg ask a person before commands that lower protection.
     for (const [key, value] of Object.entries(process.env)) {
-      if (!/^(CLAUDE_CODE_|SSG_|CURSOR_|REPL)/.test(key)) env[key] = value;
+      if (!/^(CLAUDE_CODE_|CLAUDECODE$|CODEX_|OPENCODE|COPILOT_CLI|GEMINI_CLI|SSG_|CURSOR_|REPL)/.test(key)) {
+        env[key] = value;
+      }
     }
     // Port 1 refuses connections: the hooks see no daemon unless a test starts one and points this elsewhere.
     return { ...env, HOME: this.root, SSG_HOME: this.home, SSG_DAEMON_URL: 'http://127.0.0.1:1', ...extra };

@@ -11,7 +11,7 @@ import {
   type ApprovalAnswerRequest,
   MAX_APPROVAL_NOTE_CHARS,
 } from '@ssg/contracts/approvals';
-import { callDaemon } from '../../daemon-client/call-daemon';
+import { callDaemonAsPerson } from '../../daemon-client/call-daemon';
 
 const APPROVAL_ID = new RegExp(APPROVAL_ID_PATTERN);
 
@@ -59,7 +59,11 @@ Examples:
         via: 'cli',
         ...(values.note !== undefined && { note: values.note }),
       };
-      const answered = await callDaemon('POST /api/json/approvals/:id', { params: { id }, body });
+      const answered = await callDaemonAsPerson(
+        `${decision === 'allow' ? 'approve' : 'deny'} waiting call ${id}`,
+        'POST /api/json/approvals/:id',
+        { params: { id }, body },
+      );
       const { approval } = answered;
       process.stdout.write(
         `${decision === 'allow' ? 'Approved' : 'Denied'} ${id}: ${tableCell(approval.client, 20)} ${tableCell(approval.tool, 24)} ${tableCell(approval.summary, 72)}\n`,

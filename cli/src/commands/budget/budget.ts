@@ -13,7 +13,7 @@ import {
   type CapField,
   CLIENT_NAME_PATTERN,
 } from '@ssg/contracts/budget';
-import { callDaemon } from '../../daemon-client/call-daemon';
+import { callDaemon, callDaemonAsPerson } from '../../daemon-client/call-daemon';
 import { type BudgetChange, capChange, modeChange, warnAtChange } from './budget-change';
 import { renderBudgetReport } from './budget-report';
 
@@ -88,7 +88,9 @@ export const budgetCommand: Command = {
     } else {
       const change = parseChange(subcommand, args, values.client);
       const before = await callDaemon('GET /api/json/budget');
-      response = await callDaemon('POST /api/json/budget', { body: change.apply(before.config) });
+      response = await callDaemonAsPerson('change the spending limits', 'POST /api/json/budget', {
+        body: change.apply(before.config),
+      });
       changed = change.describe(before.config);
     }
     if (values.json) process.stdout.write(`${JSON.stringify(response, null, 2)}\n`);

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { ExitCode } from '../../cli/exit-codes';
-import { callDaemon } from '../../daemon-client/call-daemon';
+import { callDaemonAsPerson } from '../../daemon-client/call-daemon';
 
 const help = `Usage: ssg dashboard [--no-open]
 
@@ -36,7 +36,9 @@ export const dashboardCommand: Command = {
   help,
   async run(argv) {
     const { values } = parseCommandArgs('dashboard', argv, { 'no-open': { type: 'boolean' } });
-    const { url } = await callDaemon('POST /api/json/dashboard/tickets', { body: {} });
+    const { url } = await callDaemonAsPerson('sign in to the dashboard', 'POST /api/json/dashboard/tickets', {
+      body: {},
+    });
     process.stdout.write(`Open the dashboard (this link works once, within 60 seconds):\n  ${url}\n`);
     const open = values['no-open'] ? undefined : opener();
     if (open) {

@@ -245,8 +245,10 @@ describe('ssg hook eval (built CLI)', () => {
     );
     for (const name of files) {
       const state = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { consecutiveDenials: number };
+      // Each process counts its own denial (last writer wins), so the count is a whole number of denials at most.
       assert.ok(
-        Number.isInteger(state.consecutiveDenials) && state.consecutiveDenials >= 1 && state.consecutiveDenials <= 5,
+        Number.isInteger(state.consecutiveDenials) && state.consecutiveDenials >= 1 && state.consecutiveDenials <= 12,
+        JSON.stringify(state),
       );
     }
   });
@@ -327,7 +329,7 @@ describe('ssg hook eval (built CLI)', () => {
         assert.equal(run.status, 0);
         const out = (JSON.parse(run.stdout) as HookJson).hookSpecificOutput;
         assert.equal(out?.permissionDecision, 'deny');
-        assert.match(out?.permissionDecisionReason ?? '', /daemon is unreachable .*fail-closed layer is on/);
+        assert.match(out?.permissionDecisionReason ?? '', /daemon is unreachable.*fail-closed layer is on/);
         const garbled = broken.run(['hook', 'eval'], { input: 'garbage' });
         assert.equal((JSON.parse(garbled.stdout) as HookJson).hookSpecificOutput?.permissionDecision, 'deny');
       } finally {
@@ -342,8 +344,11 @@ describe('ssg hook eval (built CLI)', () => {
       const blocked = hook(payload('Bash', { command: 'ls' }));
       const out = (JSON.parse(blocked.stdout) as HookJson).hookSpecificOutput;
       assert.equal(out?.permissionDecision, 'deny');
-      assert.match(out?.permissionDecisionReason ?? '', /rule ssg_fail_closed\): ssg's daemon is unreachable/);
-      assert.match(out?.permissionDecisionReason ?? '', /Start the daemon/);
+      const reason = out?.permissionDecisionReason ?? '';
+      assert.match(reason, /rule ssg_fail_closed\): This call could not be evaluated \(ssg's daemon is unreachable/);
+      assert.match(reason, /Leave this step for a person/);
+      // The model reads this: what to do instead, never how protection could be lowered.
+      assert.doesNotMatch(reason, /sleep off|turn Sleep at Night off|remove|sentinel|fail open/i);
     } finally {
       rmSync(join(ws.home, 'fail-closed'));
     }
@@ -355,7 +360,7 @@ describe('ssg hook eval (built CLI)', () => {
       const out = (JSON.parse(hook(payload('Bash', { command: 'ls' }), { SSG_DAEMON_URL: '' }).stdout) as HookJson)
         .hookSpecificOutput;
       assert.equal(out?.permissionDecision, 'deny');
-      assert.match(out?.permissionDecisionReason ?? '', /unreachable \(no daemon is running for this ssg home\)/);
+      assert.match(out?.permissionDecisionReason ?? '', /unreachable: no daemon is running for this ssg home\)/);
     } finally {
       rmSync(join(ws.home, 'fail-closed'));
     }

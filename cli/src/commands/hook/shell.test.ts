@@ -133,14 +133,13 @@ describe('ssg hook shell (built CLI)', () => {
     try {
       const broken = ws.run(['hook', 'shell'], { input: 'not json' });
       assert.equal(broken.status, 1);
-      assert.match(broken.stderr, /^ssg blocked this: the command could not be evaluated \(stdin is not valid JSON/);
-      assert.match(
-        broken.stderr,
-        /fail-closed mode is on\. Fix the problem, or remove .*fail-closed to fail open\.\n$/,
-      );
+      assert.match(broken.stderr, /^This call could not be evaluated \(stdin is not valid JSON/);
+      assert.match(broken.stderr, /fail-closed layer is on, so ssg blocked it\. Leave this step for a person/);
+      // The agent reads this: nothing about switching protection off or the sentinel file.
+      assert.doesNotMatch(broken.stderr, /fail-closed\b(?! layer)|sleep off|remove|fail open/i);
       const harmless = ws.run(['hook', 'shell'], { input: input({ command: 'ls' }) });
       assert.equal(harmless.status, 1);
-      assert.match(harmless.stderr, /rule ssg_fail_closed\): ssg's daemon is unreachable/);
+      assert.match(harmless.stderr, /rule ssg_fail_closed\): This call could not be evaluated \(ssg's daemon is unreachable/);
     } finally {
       rmSync(sentinel);
     }

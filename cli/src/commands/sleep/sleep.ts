@@ -5,7 +5,7 @@ import type { Command } from '../../cli/command';
 import { usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
 import { printable } from '../../cli/printable';
-import { callDaemon } from '../../daemon-client/call-daemon';
+import { callDaemon, callDaemonAsPerson } from '../../daemon-client/call-daemon';
 import { type SleepModeRequest } from '@ssg/contracts/sleep-mode';
 import { parseSleepDuration } from './duration';
 import { renderSleepReport } from './sleep-report';
@@ -67,7 +67,9 @@ export const sleepCommand: Command = {
     const state =
       subcommand === 'status'
         ? await callDaemon('GET /api/json/sleep-mode')
-        : await callDaemon('POST /api/json/sleep-mode', { body: requestFor(subcommand, values.for) });
+        : await callDaemonAsPerson(`turn Sleep at Night ${subcommand}`, 'POST /api/json/sleep-mode', {
+            body: requestFor(subcommand, values.for),
+          });
     process.stdout.write(values.json ? `${JSON.stringify(state, null, 2)}\n` : renderSleepReport(state));
     return ExitCode.ok;
   },

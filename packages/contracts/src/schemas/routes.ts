@@ -1,4 +1,4 @@
-// Every route of the daemon's JSON API, by `<METHOD> <url>`: what it does, whether it needs the token, and its
+// Every route of the daemon's JSON API, by `<METHOD> <url>`: what it does, which credential it needs, and its
 // schemas. The daemon declares each route from its entry here (so what it validates and serializes is what this
 // table says), the typed client takes its types from it (../routes.ts), and docs/api-reference.md is generated
 // from it (`npm run docs:api`).
@@ -32,54 +32,74 @@ import { Health } from './health';
 import { NoQuery } from './json-schema';
 import { SleepModeRequest, SleepModeResponse } from './sleep-mode';
 
+/**
+ * Who may call a route. `hook`: the hooks' credential (`<home>/daemon.token`), which every process of the user can
+ * read, agents included — so it evaluates calls and reads state, nothing more. `admin`: what a person proves
+ * (the admin credential, held by the OS keychain or `<home>/admin.token`, or a dashboard session) — everything
+ * that lowers protection or answers for a person: Sleep at Night's switch, the spending limits, approvals,
+ * dashboard sign-in links, installing and uninstalling hosts. An admin credential may call every `hook` route.
+ */
+export type RouteAccess = 'public' | 'hook' | 'admin';
+
 export const DAEMON_ROUTES = {
   [`GET ${HEALTH_PATH}`]: {
-    summary: 'Whether a daemon answers here: its version, pid and start time. Needs no token.',
-    public: true,
+    summary: 'Whether a daemon answers here: its version, pid and start time. Needs no credential.',
+    access: 'public',
     schema: { response: { 200: Health } },
   },
   [`POST ${EVAL_PATH}`]: {
     summary: "The hooks' route: a tool call, parsed by its host's adapter, in; the verdict out.",
+    access: 'hook',
     schema: { body: EvalRequest, response: { 200: EvalResponse } },
   },
   [`GET ${SLEEP_MODE_PATH}`]: {
     summary: "Sleep at Night's state and its layers.",
+    access: 'hook',
     schema: { querystring: NoQuery, response: { 200: SleepModeResponse } },
   },
   [`POST ${SLEEP_MODE_PATH}`]: {
     summary: 'Arms Sleep at Night (for a time, or until turned off) or turns it off.',
+    access: 'admin',
     schema: { body: SleepModeRequest, querystring: NoQuery, response: { 200: SleepModeResponse } },
   },
   [`GET ${BUDGET_PATH}`]: {
     summary: 'The spending limits in force, and the spend in every window.',
+    access: 'hook',
     schema: { querystring: NoQuery, response: { 200: BudgetResponse } },
   },
   [`POST ${BUDGET_PATH}`]: {
     summary: 'Replaces the spending limits with a whole new document (409 when updatedAt is stale).',
+    access: 'admin',
     schema: { body: BudgetUpdate, querystring: NoQuery, response: { 200: BudgetResponse } },
   },
   [`GET ${BUDGET_HISTORY_PATH}`]: {
     summary: 'Calls and dollars per hour and client, for the last `hours` (1 to 168, default 24).',
+    access: 'hook',
     schema: { querystring: BudgetHistoryQuery, response: { 200: BudgetHistoryResponse } },
   },
   [`GET ${AUDIT_PATH}`]: {
     summary: 'The audit log, filtered, newest first, paged with a `before` cursor.',
+    access: 'hook',
     schema: { querystring: AuditQueryString, response: { 200: AuditPage } },
   },
   [`GET ${AUDIT_STATS_PATH}`]: {
     summary: 'Decisions counted for the last hour, today and the last 7 days; the log’s size and health.',
+    access: 'hook',
     schema: { querystring: NoQuery, response: { 200: AuditStats } },
   },
   [`GET ${AUDIT_PATH}/:id`]: {
     summary: 'One audit record in full, with the conditions that matched.',
+    access: 'hook',
     schema: { params: AuditRecordParams, querystring: NoQuery, response: { 200: AuditRecord } },
   },
   [`GET ${APPROVALS_PATH}`]: {
     summary: 'The ASK requests waiting for an answer.',
+    access: 'hook',
     schema: { querystring: NoQuery, response: { 200: ApprovalList } },
   },
   [`POST ${APPROVALS_PATH}/:id`]: {
     summary: 'Answers one waiting request (404 unknown or expired, 409 already answered).',
+    access: 'admin',
     schema: {
       params: ApprovalParams,
       querystring: NoQuery,
@@ -89,32 +109,39 @@ export const DAEMON_ROUTES = {
   },
   [`GET ${EVENTS_PATH}`]: {
     summary: 'The live stream (server-sent events): decision, approval, sleep-mode, budget, rules.',
+    access: 'hook',
     schema: { querystring: NoQuery },
   },
   [`GET ${COST_INGESTION_PATH}`]: {
     summary: "How cost ingestion from the agents' logs is doing.",
+    access: 'hook',
     schema: { querystring: NoQuery, response: { 200: IngestionStatus } },
   },
   [`POST ${DASHBOARD_TICKETS_PATH}`]: {
     summary: 'A one-time sign-in link for the dashboard (valid 60 s).',
+    access: 'admin',
     schema: { body: EmptyBody, response: { 200: DashboardTicket } },
   },
   [`POST ${DASHBOARD_LOGOUT_PATH}`]: {
     summary: "Ends the dashboard session the request's cookie names.",
+    access: 'hook',
     schema: { body: EmptyBody, response: { 200: LogoutResponse } },
   },
   [`GET ${RULES_PATH}`]: {
     summary: 'The rule files a call in `cwd` meets, with their findings, and the Sleep at Night bundle.',
+    access: 'hook',
     schema: { querystring: RulesQuery, response: { 200: RulesResponse } },
   },
   [`GET ${AGENTS_PATH}`]: {
     summary: 'Every adapter: detected here, installed for `projectDir`, and why not.',
+    access: 'hook',
     schema: { querystring: AgentsQuery, response: { 200: AgentsResponse } },
   },
   [`POST ${AGENTS_PATH}/:name`]: {
     summary: 'Installs or uninstalls one host for a project, as `ssg init`/`ssg uninstall` do.',
+    access: 'admin',
     schema: { params: AgentParams, body: AgentChangeRequest, response: { 200: AgentChangeResponse } },
   },
-} as const;
+} as const satisfies Record<string, { summary: string; access: RouteAccess; schema: object }>;
 
 export type DaemonRouteSchemas = typeof DAEMON_ROUTES;

@@ -44,7 +44,7 @@ export async function runHookEval(
     const problem = error instanceof Error ? error.message : String(error);
     if (isFailClosed(home)) {
       return {
-        stdout: permissionDecision('deny', failClosedReason(problem, home)),
+        stdout: permissionDecision('deny', failClosedReason(problem)),
         stderr: [...stderr, `ssg hook eval: ${problem} — denied (fail-closed)`],
       };
     }

@@ -34,7 +34,7 @@ export function runHookCodex(argv: readonly string[], context = defaultHostHookC
 function codexFailure(error: unknown, { home }: HostHookContext): { stdout: string; outcome: string } {
   if (!isFailClosed(home)) return { stdout: '', outcome: 'the call was not evaluated (fail-open)' };
   return {
-    stdout: permissionDecision('deny', failClosedReason(problemOf(error), home)),
+    stdout: permissionDecision('deny', failClosedReason(problemOf(error))),
     outcome: 'denied (fail-closed)',
   };
 }

@@ -9,7 +9,7 @@
 import { announcedDaemonEndpoint } from '@ssg/client/daemon-endpoint';
 import { type DecidedBy, EVAL_PATH, type EvalRequest, type EvalResponse } from '@ssg/contracts/eval';
 import { breakerOverride, type EvalResult, type ToolCall } from '@ssg/engine';
-import { failClosedSentinel, isFailClosed } from '@ssg/node/fail-closed';
+import { failClosedReason, isFailClosed } from '@ssg/node/fail-closed';
 
 /** The daemon's body limit; a larger call (a Write of a huge file) is evaluated here. */
 const MAX_DAEMON_BODY = 8 * 1024 * 1024;
@@ -54,7 +54,7 @@ export async function decideCall(call: ToolCall, options: DecideOptions): Promis
     problem = reply.kind === 'error' ? `the daemon answered ${reply.status}: ${reply.message}` : reply.problem;
     if (reply.kind === 'error') stderr.push(`ssg hook: ${problem} — evaluated in-process`);
   }
-  if (options.honoursFailClosed && isFailClosed(home)) return failClosedBlock(problem, home);
+  if (options.honoursFailClosed && isFailClosed(home)) return failClosedBlock(problem);
   const { evaluateInProcess } = await import('./evaluate-in-process');
   const result = evaluateInProcess(call, home, stderr);
   const overridden = breakerDue ? breakerOverride(result) : undefined;
@@ -63,15 +63,12 @@ export async function decideCall(call: ToolCall, options: DecideOptions): Promis
 
 export const FAIL_CLOSED_RULE_ID = 'ssg_fail_closed';
 
-function failClosedBlock(problem: string, home: string): Verdict {
+function failClosedBlock(problem: string): Verdict {
   return {
     decision: 'block',
     ruleId: FAIL_CLOSED_RULE_ID,
     neverOverride: true,
-    message:
-      `ssg's daemon is unreachable (${problem}) and Sleep at Night's fail-closed layer is on, so this call is ` +
-      `blocked. Start the daemon (\`ssg daemon\` or the ssg desktop app), or turn Sleep at Night off ` +
-      `(or remove ${failClosedSentinel(home)}) to let calls through without it.`,
+    message: failClosedReason(`ssg's daemon is unreachable: ${problem}`),
     matched: [],
     durationMs: 0,
   };

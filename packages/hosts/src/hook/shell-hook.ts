@@ -8,7 +8,7 @@ import { readStdin } from '@ssg/node/stdin';
 import type { EvalResult, ToolCall } from '@ssg/engine';
 import { ssgHome } from '@ssg/node/home';
 import { decideCall } from './decide-call';
-import { failClosedSentinel, isFailClosed } from '@ssg/node/fail-closed';
+import { failClosedReason, isFailClosed } from '@ssg/node/fail-closed';
 
 export interface ShellVerdict {
   /** 0: run the command; 1: do not. */
@@ -40,10 +40,7 @@ export async function runHookShell(
   } catch (error) {
     const problem = error instanceof Error ? error.message : String(error);
     if (isFailClosed(context.home)) {
-      const reason =
-        `ssg blocked this: the command could not be evaluated (${problem}) and fail-closed mode is on. ` +
-        `Fix the problem, or remove ${failClosedSentinel(context.home)} to fail open.`;
-      return { exitCode: 1, stderr: [...stderr, reason] };
+      return { exitCode: 1, stderr: [...stderr, failClosedReason(problem)] };
     }
     return {
       exitCode: 0,

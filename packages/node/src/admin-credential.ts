@@ -1,0 +1,101 @@
+// ssg's admin credential: the secret that lowers protection (Sleep at Night off, spending limits, approvals,
+// dashboard sign-in, installing hosts through the daemon). The hooks' credential (daemon.token) is readable by
+// every process of the user, agents included, so it may only evaluate and read; this one is kept where a process an
+// agent starts is least likely to get it:
+//   1. on macOS and Windows, the OS keychain (@napi-rs/keyring: Keychain, Credential Manager), one entry per home;
+//   2. on Linux, and wherever the keychain cannot be written, the file `<home>/admin.token`, mode 0600, which the
+//      self-protection rules guard by its resolved path. Linux's stores (Secret Service, the kernel keyring that
+//      @napi-rs/keyring falls back to) give any process of the user the secret without asking, and the kernel
+//      keyring is per login session and forgets at reboot: no safer than the file, and less reliable.
+// What each protects against, and what it cannot, is in docs/security.md. The daemon creates the credential on its
+// first start; the CLI and the desktop app read it, and the CLI only after a person confirmed (cli/src/admin/).
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { writeFileAtomic } from './atomic-write';
+
+export const ADMIN_CREDENTIAL_FILE = 'admin.token';
+export const adminCredentialPath = (home: string): string => join(home, ADMIN_CREDENTIAL_FILE);
+
+/** The keychain entry's service name; the account is the ssg home's absolute path. */
+export const KEYCHAIN_SERVICE = 'ssg admin credential';
+
+const SECRET_FORMAT = /^[0-9a-f]{64}$/;
+
+export interface AdminCredential {
+  secret: string;
+  /** Where it is kept, for messages: `the OS keychain` or the file's path. */
+  where: string;
+}
+
+/** The part of @napi-rs/keyring's Entry that ssg uses. */
+export interface KeychainEntry {
+  getPassword(): string | null | undefined;
+  setPassword(password: string): void;
+}
+
+/** Opens the keychain entry for an account; undefined when this platform has no keychain module. */
+export type Keychain = (account: string) => KeychainEntry | undefined;
+
+/** The OS keychain through @napi-rs/keyring, loaded on first use (a native module: only admin paths need it). */
+export const osKeychain: Keychain = (account) => {
+  if (process.platform === 'linux') return undefined;
+  try {
+    const { Entry } = createRequire(import.meta.url)('@napi-rs/keyring') as {
+      Entry: new (service: string, account: string) => KeychainEntry;
+    };
+    return new Entry(KEYCHAIN_SERVICE, account);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The admin credential of this home, if the daemon has created one (keychain first, then the file). */
+export function readAdminCredential(home: string, keychain: Keychain = osKeychain): AdminCredential | undefined {
+  const fromKeychain = readKeychain(keychainEntry(home, keychain));
+  if (fromKeychain) return { secret: fromKeychain, where: 'the OS keychain' };
+  const path = adminCredentialPath(home);
+  const fromFile = readSecretFile(path);
+  return fromFile ? { secret: fromFile, where: path } : undefined;
+}
+
+/** The daemon's start: the existing credential, or a new one stored in the keychain (else the 0600 file). */
+export function ensureAdminCredential(home: string, keychain: Keychain = osKeychain): AdminCredential {
+  const existing = readAdminCredential(home, keychain);
+  if (existing) return existing;
+  const secret = randomBytes(32).toString('hex');
+  const entry = keychainEntry(home, keychain);
+  try {
+    if (entry) {
+      entry.setPassword(secret);
+      // A keychain that accepts a write but cannot give it back (a locked collection) is no keychain for us.
+      if (readKeychain(entry) === secret) return { secret, where: 'the OS keychain' };
+    }
+  } catch {
+    // No keychain service here: the file below.
+  }
+  const path = adminCredentialPath(home);
+  writeFileAtomic(path, `${secret}\n`, { mode: 0o600 });
+  return { secret, where: path };
+}
+
+const keychainEntry = (home: string, keychain: Keychain): KeychainEntry | undefined => keychain(resolve(home));
+
+function readKeychain(entry: KeychainEntry | undefined): string | undefined {
+  try {
+    const secret = entry?.getPassword()?.trim();
+    return secret && SECRET_FORMAT.test(secret) ? secret : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readSecretFile(path: string): string | undefined {
+  try {
+    const secret = readFileSync(path, 'utf8').trim();
+    return SECRET_FORMAT.test(secret) ? secret : undefined;
+  } catch {
+    return undefined;
+  }
+}
