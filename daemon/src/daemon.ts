@@ -42,6 +42,7 @@ import { removeStaleTempFiles } from './store/stale-temp-files';
 import { SleepMode } from './sleep/sleep-mode';
 import { ensureDaemonToken } from './token/daemon-token';
 import { ensureAdminCredential, type Keychain } from '@ssg/node/admin-credential';
+import { protectedPlaces } from '@ssg/hosts/protected-places';
 
 export const DEFAULT_PORT = 5599;
 
@@ -130,7 +131,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     sources: [claudeCodeTranscripts({ env }), codexSessions({ env })],
   });
   costIngestion.start();
-  const pipeline = new EvaluationPipeline({ spending: budget, rules, approvals, audit, clock });
+  const protect = protectedPlaces(home, env);
+  const pipeline = new EvaluationPipeline({ spending: budget, rules, approvals, audit, clock, protect });
   // The dashboard's sign-in: one-time tickets traded for in-memory session cookies, which prove a person.
   const tickets = new DashboardTickets(clock);
   const sessions = new DashboardSessions(clock);

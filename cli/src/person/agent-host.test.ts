@@ -31,7 +31,11 @@ describe('agentHostOf', () => {
     { name: 'an empty command line (a kernel thread)', ancestry: [[]], want: undefined },
   ];
   for (const { name, ancestry, want } of ancestries) {
-    test(`ancestry: ${name}`, () => assert.equal(agentHostOf({}, () => ancestry), want));
+    test(`ancestry: ${name}`, () =>
+      assert.equal(
+        agentHostOf({}, () => ancestry),
+        want,
+      ));
   }
 
   test('an empty marker is no marker', () => assert.equal(agentHostOf({ CLAUDECODE: '' }, noAncestors), undefined));

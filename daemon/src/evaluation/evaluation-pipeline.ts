@@ -2,7 +2,7 @@
 // reaches the rules and is not counted), then the rules, then — when the hook says its session's circuit breaker
 // is due — the breaker, then — for an ASK on a host that cannot ask — the approval queue, and finally the audit
 // record, which the dashboard's live stream shows.
-import { breakerOverride, type EvalResult, evaluate } from '@ssg/engine/node';
+import { breakerOverride, type EvalResult, evaluate, type ProtectedPlaces } from '@ssg/engine/node';
 import type { EvalRequest, EvalResponse } from '@ssg/contracts/eval';
 import type { Clock } from '../clock';
 import type { ApprovalGate, AuditSink, RuleSource, SpendingGate } from './ports';
@@ -13,13 +13,15 @@ export interface EvaluationPipelineParts {
   approvals: ApprovalGate;
   audit: AuditSink;
   clock: Clock;
+  /** What the self-protection guard protects (the home, its credentials, the hosts' hook configs). */
+  protect: ProtectedPlaces;
 }
 
 export class EvaluationPipeline {
   constructor(private readonly parts: EvaluationPipelineParts) {}
 
   async evaluate({ call, askSupported, breakerDue }: EvalRequest): Promise<EvalResponse> {
-    const { spending, rules, approvals, audit, clock } = this.parts;
+    const { spending, rules, approvals, audit, clock, protect } = this.parts;
     const at = clock.now();
     const started = process.hrtime.bigint();
     const admission = spending.admit(call);
@@ -35,7 +37,7 @@ export class EvaluationPipeline {
       return { ...result, decidedBy: 'budget', auditId: audit.record({ call, result, decidedBy: 'budget', at }) };
     }
     const warning = admission.warning;
-    let result = evaluate(rules.rulesFor(call), call, { explain: true });
+    let result = evaluate(rules.rulesFor(call), call, { explain: true, protect });
     let decidedBy: EvalResponse['decidedBy'] = 'rules';
     const overridden = breakerDue ? breakerOverride(result) : undefined;
     if (overridden) {

@@ -13,12 +13,8 @@ export interface HealthInfo {
 export const healthRoutes =
   (info: HealthInfo): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.get(
-      HEALTH_PATH,
-      { schema: DAEMON_ROUTES['GET /api/json/health'].schema },
-      async () => ({
-        ok: true,
-        ...info,
-      }),
-    );
+    app.get(HEALTH_PATH, { schema: DAEMON_ROUTES['GET /api/json/health'].schema }, async () => ({
+      ok: true,
+      ...info,
+    }));
   };

@@ -61,7 +61,6 @@ describe('credentials per route', () => {
     assert.equal(state.body.enabled, true);
     await daemon.request('POST', '/api/json/sleep-mode', { body: { enabled: false } });
   });
-
 });
 
 describe('a route outside the table', () => {

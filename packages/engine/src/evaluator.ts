@@ -27,11 +27,19 @@ import type { CompiledCondition, CompiledExpr, CompiledRule, CompiledRuleSet } f
 import { analyzeShell } from './shell/analyze';
 import { TRUNCATION_LIMITS, type Truncation } from './shell/limits';
 import { NEVER, OVERRIDE_META } from './circuit-breaker';
+import { selfProtectionVerdict } from './self-protection/guard';
+import type { ProtectedPlaces } from './self-protection/protected-places';
 import type { Decision, EvalResult, MatchedCondition, ToolCall } from './types';
 
 export interface EvaluateOptions {
   /** Fill `matched` with the conditions that made the deciding rule fire. */
   explain?: boolean;
+  /**
+   * What ssg protects on this machine: when given, the self-protection guard (self-protection/guard.ts) has the
+   * last word, and no rule can allow what it denies. The hooks and the daemon give it; rule tests and `ssg eval`
+   * do not.
+   */
+  protect?: ProtectedPlaces;
   /** A monotonic clock in milliseconds that times the evaluation; `performance.now` unless the caller has a cheaper one. */
   now?: () => number;
 }
@@ -54,6 +62,9 @@ const RESTRICTIVE: ReadonlySet<Decision> = new Set(['block', 'ask', 'force']);
 
 const NO_VIEWS: readonly CommandView[] = [];
 
+/** Verdicts that stop the call as written. */
+const DENIALS: ReadonlySet<Decision> = new Set(['block', 'force']);
+
 /** Where the evaluator reads a condition's field value from: the call itself, or one shell view of it. */
 interface FieldSource {
   value(condition: CompiledCondition): string;
@@ -70,7 +81,12 @@ export function evaluate(ruleset: CompiledRuleSet, call: ToolCall, options: Eval
   const started = now();
   let result: Omit<EvalResult, 'durationMs'>;
   try {
-    result = decide(ruleset, withObjectInput(call), options.explain === true);
+    const withInput = withObjectInput(call);
+    result = decide(ruleset, withInput, options.explain === true);
+    const guard = options.protect && selfProtectionVerdict(withInput, options.protect);
+    // The guard is the floor: nothing allows what it denies. A rule that denies the call too keeps its own,
+    // more specific words, and can no longer be overridden either.
+    if (guard) result = DENIALS.has(result.decision) ? { ...result, neverOverride: true } : guard;
   } catch (error) {
     // Only a bug gets here. Fail closed, and say so, rather than let an unevaluated call through.
     const detail = error instanceof Error ? error.message : String(error);

@@ -6,6 +6,8 @@ export { BREAKER_THRESHOLD, breakerOverride } from './circuit-breaker';
 export { type CompiledRuleSet, compileRules } from './compiler';
 export { type EvaluateOptions, evaluate } from './evaluator';
 export { resolveField } from './fields';
+export { SELF_GUARD_RULE_ID } from './self-protection/guard';
+export type { ProtectedPlaces } from './self-protection/protected-places';
 export { lintRules } from './lint';
 export { parseRules } from './parser';
 export type { RegexForms } from './regex-form';

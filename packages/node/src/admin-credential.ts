@@ -12,11 +12,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
+import { adminCredentialPath } from './daemon-file';
 
-export const ADMIN_CREDENTIAL_FILE = 'admin.token';
-export const adminCredentialPath = (home: string): string => join(home, ADMIN_CREDENTIAL_FILE);
+export { adminCredentialPath };
 
 /** The keychain entry's service name; the account is the ssg home's absolute path. */
 export const KEYCHAIN_SERVICE = 'ssg admin credential';

@@ -39,4 +39,8 @@ export function readDaemonFile(home: string): DaemonFile | undefined {
   }
 }
 
+/** The hooks' credential. */
 export const daemonTokenPath = (home: string): string => join(home, 'daemon.token');
+
+/** The admin credential's file, where no keychain keeps it (admin-credential.ts). */
+export const adminCredentialPath = (home: string): string => join(home, 'admin.token');

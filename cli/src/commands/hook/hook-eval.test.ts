@@ -105,7 +105,7 @@ describe('ssg hook eval (built CLI)', () => {
     },
     {
       name: 'a call from a folder without rules → no output',
-      input: () => payload('Bash', { command: 'rm -rf /' }, { cwd: ws.root }),
+      input: () => payload('Bash', { command: 'rm -rf /tmp/scratch' }, { cwd: ws.root }),
       want: null,
     },
   ];
@@ -159,14 +159,15 @@ describe('ssg hook eval (built CLI)', () => {
   });
 
   it('circuit breaker: 5 denials, the 6th is let through with a warning, then denials resume (separate processes)', () => {
-    const deny = () => hook(payload('Bash', { command: 'rm -rf /' }, { session_id: 'breaker-session' }));
+    // A FORCE by an ordinary rule: the breaker may override it (`rm -rf /` would reach ssg's home, which it never may).
+    const deny = () => hook(payload('Bash', { command: 'npm install express' }, { session_id: 'breaker-session' }));
     const decisionOf = (stdout: string) => (JSON.parse(stdout) as HookJson).hookSpecificOutput?.permissionDecision;
     for (let i = 1; i <= 5; i++) assert.equal(decisionOf(deny().stdout), 'deny', `call ${i}`);
     const sixth = JSON.parse(deny().stdout) as HookJson;
     assert.equal(sixth.hookSpecificOutput, undefined, 'no permission decision: the host decides');
     assert.match(sixth.systemMessage ?? '', /circuit breaker/);
     assert.match(sixth.systemMessage ?? '', /after 5 blocked calls/);
-    assert.match(sixth.systemMessage ?? '', /rule no-rm-root/);
+    assert.match(sixth.systemMessage ?? '', /rule use-pnpm/);
     assert.equal(decisionOf(deny().stdout), 'deny', 'the count starts over');
     // An allowed call resets the count: five more denials are needed again.
     hook(payload('Bash', { command: 'ls' }, { session_id: 'breaker-session' }));

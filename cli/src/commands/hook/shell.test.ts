@@ -67,7 +67,7 @@ describe('ssg hook shell (built CLI)', () => {
     },
     {
       name: 'a cwd without rules → exit 0',
-      input: () => input({ command: 'rm -rf /', cwd: ws.root }),
+      input: () => input({ command: 'rm -rf /tmp/scratch', cwd: ws.root }),
       status: 0,
       stderr: '',
     },
@@ -83,8 +83,9 @@ describe('ssg hook shell (built CLI)', () => {
   }
 
   it('without a cwd in the input, uses the rules of its working directory', () => {
-    assert.equal(ws.run(['hook', 'shell'], { input: '{"command":"rm -rf /"}', cwd: ws.project }).status, 1);
-    assert.equal(ws.run(['hook', 'shell'], { input: '{"command":"rm -rf /"}', cwd: ws.root }).status, 0);
+    const command = '{"command":"rm -rf /tmp/scratch"}';
+    assert.equal(ws.run(['hook', 'shell'], { input: command, cwd: ws.project }).status, 1);
+    assert.equal(ws.run(['hook', 'shell'], { input: command, cwd: ws.root }).status, 0);
   });
 
   const fromEnv: Array<{ name: string; command: string; status: number }> = [
@@ -139,7 +140,10 @@ describe('ssg hook shell (built CLI)', () => {
       assert.doesNotMatch(broken.stderr, /fail-closed\b(?! layer)|sleep off|remove|fail open/i);
       const harmless = ws.run(['hook', 'shell'], { input: input({ command: 'ls' }) });
       assert.equal(harmless.status, 1);
-      assert.match(harmless.stderr, /rule ssg_fail_closed\): This call could not be evaluated \(ssg's daemon is unreachable/);
+      assert.match(
+        harmless.stderr,
+        /rule ssg_fail_closed\): This call could not be evaluated \(ssg's daemon is unreachable/,
+      );
     } finally {
       rmSync(sentinel);
     }

@@ -56,7 +56,7 @@ export async function decideCall(call: ToolCall, options: DecideOptions): Promis
   }
   if (options.honoursFailClosed && isFailClosed(home)) return failClosedBlock(problem);
   const { evaluateInProcess } = await import('./evaluate-in-process');
-  const result = evaluateInProcess(call, home, stderr);
+  const result = evaluateInProcess(call, home, env, stderr);
   const overridden = breakerDue ? breakerOverride(result) : undefined;
   return overridden ? { ...overridden, decidedBy: 'breaker' } : result;
 }

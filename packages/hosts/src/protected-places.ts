@@ -1,0 +1,33 @@
+// What the self-protection guard (@ssg/engine's self-protection/) protects on this machine: the ssg home wherever
+// SSG_HOME puts it, its two credentials, and the user-wide host configuration files that carry ssg's hooks,
+// wherever the hosts' own variables put them. Project-level host files (.claude/settings.json in a repository, …)
+// are matched by name by the bundled ssg_self_host_hooks rule.
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { ProtectedPlaces } from '@ssg/engine';
+import { adminCredentialPath, daemonTokenPath } from '@ssg/node/daemon-file';
+import { claudeConfigDir, codexHome, copilotHome } from './host-homes';
+
+export function protectedPlaces(home: string, env: NodeJS.ProcessEnv): ProtectedPlaces {
+  const userHome = resolve(env.HOME || homedir());
+  const ssgHome = resolve(home);
+  const claude = claudeConfigDir(env, userHome);
+  const codex = codexHome(env, userHome);
+  return {
+    userHome,
+    ssgHome,
+    secrets: [daemonTokenPath(ssgHome), adminCredentialPath(ssgHome)],
+    hostConfigs: [
+      join(claude, 'settings.json'),
+      join(claude, 'settings.local.json'),
+      join(codex, 'config.toml'),
+      join(codex, 'hooks.json'),
+      join(copilotHome(env, userHome), 'hooks', 'ssg-governance.json'),
+      join(userHome, '.config', 'opencode', 'opencode.json'),
+      join(userHome, '.config', 'opencode', 'plugins', 'ssg-governance.js'),
+      join(userHome, '.cursor', 'hooks.json'),
+      join(userHome, '.cursor', 'mcp.json'),
+    ].map((path) => resolve(path)),
+    env: { ...env, SSG_HOME: ssgHome },
+  };
+}
