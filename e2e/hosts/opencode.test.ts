@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { mintLicense, newTestIssuer } from '@ssg/node/license/mint.testing';
+import { mintLicense, newTestIssuer, trustTestIssuer } from '@ssg/node/license/mint.testing';
 import { FakeMessagesApi, type ScriptedTurn } from '@ssg/testing/fake-messages-api';
 import { hostBin, HostWorkspace } from '../support/host-workspace';
 import { xdgDirs } from '../support/xdg-dirs';
@@ -50,7 +50,7 @@ interface RunEvent {
   part?: { tool?: string; state?: { status: string; error?: string; output?: string } };
 }
 
-function opencodeEnv(workspace: HostWorkspace, licenseKey: string): Record<string, string> {
+function opencodeEnv(workspace: HostWorkspace): Record<string, string> {
   return {
     PWD: workspace.project,
     ...xdgDirs(workspace.root),
@@ -61,7 +61,6 @@ function opencodeEnv(workspace: HostWorkspace, licenseKey: string): Record<strin
     OPENCODE_DISABLE_SHARE: '1',
     OPENCODE_DISABLE_CLAUDE_CODE: '1',
     npm_config_offline: 'true',
-    SSG_LICENSE_PUBLIC_KEY: licenseKey,
   };
 }
 
@@ -80,7 +79,7 @@ function globalProviderConfig(apiUrl: string): string {
 describe('OpenCode with ssg init --client=opencode', () => {
   const workspace = new HostWorkspace();
   const issuer = newTestIssuer();
-  const env = opencodeEnv(workspace, issuer.publicPem);
+  const env = opencodeEnv(workspace);
   const pluginPath = join(workspace.project, '.opencode', 'plugins', 'ssg-governance.js');
 
   before(() => {
@@ -93,6 +92,8 @@ describe('OpenCode with ssg init --client=opencode', () => {
       features: ['opencode'],
     });
     workspace.write('ssg-home/license.jwt', license);
+    // The test issuer stands in for ssg's own (license-issuer.json, as a self-hosted fleet is configured).
+    trustTestIssuer(workspace.home, issuer, 'ssg-accounts');
     const init = workspace.run(['init', '--client=opencode']);
     assert.equal(init.status, 0, init.stderr);
   });

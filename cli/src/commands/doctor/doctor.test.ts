@@ -2,10 +2,12 @@ import assert from 'node:assert/strict';
 import { chmodSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { before, describe, it } from 'node:test';
+import { mintLicense, newTestIssuer, trustTestIssuer } from '@ssg/node/license/mint.testing';
 import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 
 interface DoctorJson {
   daemon: { url: string; running: boolean; detail: string; recentErrors: Array<{ time: number; message: string }> };
+  license: { tier: string | null; expiresAt?: string; features?: string[]; problem?: string };
   adapters: Array<{ name: string; detected: boolean; installed: boolean; problems: string[] }>;
 }
 
@@ -37,11 +39,12 @@ describe('ssg doctor (built CLI)', () => {
 
       const table = ws.run(['doctor'], { env });
       assert.equal(table.status, 0, table.stderr);
-      const [daemonLine, blank, ...lines] = table.stdout.trimEnd().split('\n');
+      const [daemonLine, licenseLine, blank, ...lines] = table.stdout.trimEnd().split('\n');
       assert.match(
         daemonLine!,
         /^daemon: not running at http:\/\/127\.0\.0\.1:1 \(.*hooks evaluate the rules themselves/,
       );
+      assert.match(licenseLine!, /^license: none \(no license at .*license\.jwt\)$/);
       assert.equal(blank, '');
       assert.match(lines[0]!, /^client +detected +installed +why not$/);
       assert.match(table.stdout, /^codex +yes +yes$/m);
@@ -51,6 +54,27 @@ describe('ssg doctor (built CLI)', () => {
       assert.equal(json.daemon.running, false);
       const count = json.adapters.length;
       assert.equal(lines.length, 2 + count);
+    } finally {
+      ws.cleanup();
+    }
+  });
+
+  it('shows the license tier, until when and what it unlocks, or why there is none', () => {
+    const ws = new Workspace();
+    try {
+      const issuer = newTestIssuer();
+      trustTestIssuer(ws.home, issuer);
+      const exp = Math.floor(Date.parse('2031-05-01T00:00:00Z') / 1000);
+      ws.write(
+        'ssg-home/license.jwt',
+        mintLicense(issuer.privateKey, { iss: 'test-issuer', tier: 'team', exp, features: ['opencode'] }),
+      );
+      const run = ws.run(['doctor']);
+      assert.match(run.stdout, /^license: team \(until 2031-05-01T00:00:00\.000Z, features: opencode\)$/m);
+      const json = JSON.parse(ws.run(['doctor', '--json']).stdout) as DoctorJson;
+      assert.deepEqual(json.license, { tier: 'team', expiresAt: '2031-05-01T00:00:00.000Z', features: ['opencode'] });
+      ws.write('ssg-home/license.jwt', 'garbage');
+      assert.match(ws.run(['doctor']).stdout, /^license: none \(the license is not a JWT/m);
     } finally {
       ws.cleanup();
     }

@@ -1,4 +1,4 @@
-// `ssg doctor`: whether the daemon answers, and for every adapter whether its host is detected here, whether it is
+// `ssg doctor`: whether the daemon answers, the license tier, and for every adapter whether its host is detected here, whether it is
 // wired to ssg, and why not.
 import { resolve } from 'node:path';
 import { parseCommandArgs } from '../../cli/args';
@@ -11,11 +11,12 @@ import { ssgHome } from '@ssg/node/home';
 import { installTarget } from '@ssg/hosts/install/adapter-installer';
 import { adapterHealthReport } from '@ssg/hosts/install/adapter-health';
 import { daemonStatus } from './daemon-status';
+import { licenseStatus, renderLicenseStatus } from './license-status';
 
 const help = `Usage: ssg doctor [--dir <project>] [--json]
 
 Shows whether the ssg daemon answers (and what hooks do when it does not) and the latest errors in its log
-(~/.ssg/logs/daemon.log), then, for every client adapter:
+(~/.ssg/logs/daemon.log), the license tier (~/.ssg/license.jwt), then, for every client adapter:
   detected    the host runs this process or is installed on this machine (its variables or folders)
   installed   its hooks and MCP entries are in place and \`ssg\` is on PATH (project files from --dir)
   why not     what is missing, for an adapter that is not installed
@@ -23,6 +24,7 @@ Shows whether the ssg daemon answers (and what hooks do when it does not) and th
 Options:
   --dir <project>   the project whose files count (default: the current folder)
   --json            print {"daemon": {"url", "running", "detail", "recentErrors": [{"time", "message"}]},
+                           "license": {"tier", "expiresAt"?, "features"?, "problem"?},
                            "adapters": [{"name", "detected", "installed", "problems": [...]}]}
   -h, --help        show this help
 
@@ -38,9 +40,10 @@ export const doctorCommand: Command = {
     const projectDir = resolve(values.dir ?? '.');
     const home = ssgHome();
     const daemon = { ...(await daemonStatus(home)), recentErrors: recentDaemonErrors(home) };
+    const license = await licenseStatus(home);
     const report = adapterHealthReport(installTarget(projectDir));
     if (values.json) {
-      process.stdout.write(`${JSON.stringify({ daemon, adapters: report }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ daemon, license, adapters: report }, null, 2)}\n`);
       return ExitCode.ok;
     }
     process.stdout.write(`daemon: ${daemon.running ? 'running' : 'not running'} at ${daemon.url} (${daemon.detail})\n`);
@@ -50,7 +53,7 @@ export const doctorCommand: Command = {
         process.stdout.write(`  ${new Date(time).toISOString()}  ${printable(message, 200)}\n`);
       }
     }
-    process.stdout.write('\n');
+    process.stdout.write(`${printable(renderLicenseStatus(license), 300)}\n\n`);
     const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
     const rows = report.map((entry) => [
       entry.name,

@@ -3,14 +3,14 @@ import { chmodSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ensureBuilt, SAMPLE_RULES, Workspace } from '@ssg/testing/cli-harness';
-import { mintLicense, newTestIssuer } from '@ssg/node/license/mint.testing';
+import { licenseIssuerPath } from '@ssg/node/license/issuer-key';
+import { mintLicense, newTestIssuer, trustTestIssuer } from '@ssg/node/license/mint.testing';
 
 // Rules: SAMPLE_RULES — `rm -rf /` blocked (no-rm-root), `git push` asked (ask-push), `npm install` forced to
 // `pnpm install` (use-pnpm), anything else allowed.
 
 const issuer = newTestIssuer();
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
-const licenseEnv = { SSG_LICENSE_PUBLIC_KEY: issuer.publicPem, SSG_LICENSE_ISSUER: 'test-issuer' };
 const validLicense = (extra: Record<string, unknown> = {}): string =>
   mintLicense(issuer.privateKey, { iss: 'test-issuer', tier: 'pro', exp: nowSeconds() + 3600, ...extra });
 
@@ -205,7 +205,8 @@ describe('host hooks (built CLI)', () => {
   describe('ssg hook opencode', () => {
     const envelope = (tool: string, args: Record<string, unknown>) =>
       JSON.stringify({ tool, args, sessionID: 'ses_1', callID: 'call_1', cwd: ws.project });
-    const opencode = (input: string, env: Record<string, string> = licenseEnv) => {
+    before(() => trustTestIssuer(ws.home, issuer));
+    const opencode = (input: string, env: Record<string, string> = {}) => {
       const run = hook(['opencode'], input, env);
       return { ...run, verdict: JSON.parse(run.stdout) as { decision: string; reason: string; substitute?: string } };
     };
@@ -283,13 +284,19 @@ describe('host hooks (built CLI)', () => {
       });
 
       it('blocks every call when an argument is given', () => {
-        const run = hook(['opencode', 'extra'], envelope('bash', { command: 'ls' }), licenseEnv);
+        const run = hook(['opencode', 'extra'], envelope('bash', { command: 'ls' }));
         assert.equal((JSON.parse(run.stdout) as { decision: string }).decision, 'block');
         assert.match(run.stderr, /unexpected argument 'extra'/);
       });
     });
 
-    const unlicensed: Array<{ name: string; token?: () => string; env?: Record<string, string>; problem: RegExp }> = [
+    const unlicensed: Array<{
+      name: string;
+      token?: () => string;
+      env?: Record<string, string>;
+      builtInIssuer?: true;
+      problem: RegExp;
+    }> = [
       { name: 'no license file', problem: /no license at .*license\.jwt/ },
       {
         name: 'an expired license',
@@ -314,10 +321,17 @@ describe('host hooks (built CLI)', () => {
         problem: /signature does not match/,
       },
       {
-        name: 'a license checked against the built-in key',
+        name: 'a license checked against the built-in issuer',
         token: () => validLicense(),
-        env: { SSG_LICENSE_ISSUER: 'test-issuer' },
-        problem: /signature does not match/,
+        builtInIssuer: true,
+        problem: /signature does not match the issuer's key/,
+      },
+      {
+        name: 'its own key and issuer in the environment (no longer a switch)',
+        token: () => validLicense(),
+        builtInIssuer: true,
+        env: { SSG_LICENSE_PUBLIC_KEY: issuer.publicPem, SSG_LICENSE_ISSUER: 'test-issuer' },
+        problem: /signature does not match the issuer's key/,
       },
       { name: 'a free license', token: () => validLicense({ tier: 'free' }), problem: /tier free\) does not include/ },
       { name: 'garbage in the license file', token: () => 'garbage', problem: /not a JWT/ },
@@ -325,6 +339,7 @@ describe('host hooks (built CLI)', () => {
     for (const tc of unlicensed) {
       it(`blocks every call with ${tc.name}, saying how to get a license`, () => {
         if (tc.token) install(tc.token());
+        if (tc.builtInIssuer) rmSync(licenseIssuerPath(ws.home));
         try {
           const run = opencode(envelope('bash', { command: 'ls' }), tc.env);
           assert.equal(run.verdict.decision, 'block');
@@ -334,6 +349,7 @@ describe('host hooks (built CLI)', () => {
           assert.match(run.stderr, tc.problem);
         } finally {
           rmSync(licensePath(), { force: true });
+          trustTestIssuer(ws.home, issuer);
         }
       });
     }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { ensureBuilt, SAMPLE_RULES, ssgBin, Workspace } from '@ssg/testing/cli-harness';
-import { mintLicense, newTestIssuer } from '@ssg/node/license/mint.testing';
+import { mintLicense, newTestIssuer, trustTestIssuer } from '@ssg/node/license/mint.testing';
 import { pluginFilePath } from '@ssg/node/resources';
 
 type BeforeHook = (
@@ -28,10 +28,9 @@ describe('the OpenCode plugin', () => {
       mintLicense(issuer.privateKey, { iss: 'test-issuer', tier: 'pro', exp: Math.floor(Date.now() / 1000) + 3600 }),
     );
     chmodSync(license, 0o600);
+    trustTestIssuer(ws.home, issuer);
     // The plugin runs ssg with this process's environment, as it does inside OpenCode.
-    Object.assign(process.env, ws.env({ SSG_BIN: ssgBin, SSG_LICENSE_PUBLIC_KEY: issuer.publicPem }), {
-      SSG_LICENSE_ISSUER: 'test-issuer',
-    });
+    Object.assign(process.env, ws.env({ SSG_BIN: ssgBin }));
     const { SsgGovernance } = (await import(pathToFileURL(pluginFilePath('opencode')).href)) as {
       SsgGovernance: Plugin;
     };

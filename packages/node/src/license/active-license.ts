@@ -2,20 +2,19 @@
 // verifying costs well under a millisecond), so an expired or replaced license takes effect at once.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { licenseIssuer, licensePublicKey } from './issuer-key';
+import { licenseIssuer } from './issuer-key';
 import { type License, LicenseError, verifyLicenseToken } from './license-token';
 
 export const licensePath = (home: string): string => join(home, 'license.jwt');
 
 export interface LicenseContext {
   home: string;
-  env: NodeJS.ProcessEnv;
   /** Seconds since the epoch. */
   now: number;
 }
 
 /** The verified license; a LicenseError says why there is none. */
-export async function activeLicense({ home, env, now }: LicenseContext): Promise<License> {
+export async function activeLicense({ home, now }: LicenseContext): Promise<License> {
   const path = licensePath(home);
   let token: string;
   try {
@@ -24,5 +23,6 @@ export async function activeLicense({ home, env, now }: LicenseContext): Promise
     const code = (error as NodeJS.ErrnoException).code;
     throw new LicenseError(code === 'ENOENT' ? `no license at ${path}` : `${path} cannot be read (${code})`);
   }
-  return verifyLicenseToken(token, { publicKey: licensePublicKey(env), issuer: licenseIssuer(env), now });
+  const { issuer, publicKey } = licenseIssuer(home);
+  return verifyLicenseToken(token, { publicKey, issuer, now });
 }

@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
-import { describe, it } from 'node:test';
-import { LICENSE_ISSUER, LICENSE_PUBLIC_KEY_PEM, licenseIssuer, licensePublicKey } from './issuer-key';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { LICENSE_ISSUER, LICENSE_PUBLIC_KEY_PEM, licenseIssuer, licenseIssuerPath } from './issuer-key';
+import { activeLicense } from './active-license';
 import { type License, licenseAllows, LicenseError, verifyLicenseToken } from './license-token';
-import { mintLicense, newTestIssuer } from './mint.testing';
+import { mintLicense, newTestIssuer, trustTestIssuer } from './mint.testing';
 
 const NOW = 1_900_000_000;
 const issuer = newTestIssuer();
@@ -141,36 +145,67 @@ describe('licenseAllows', () => {
 });
 
 describe('the issuer', () => {
-  it('is the built-in one unless the environment names another', () => {
-    assert.equal(licenseIssuer({}), LICENSE_ISSUER);
-    assert.equal(licenseIssuer({ SSG_LICENSE_ISSUER: 'fleet.example' }), 'fleet.example');
-    assert.equal(licensePublicKey({}).export({ type: 'spki', format: 'pem' }), LICENSE_PUBLIC_KEY_PEM);
+  let home: string;
+  beforeEach(() => {
+    home = mkdtempSync(join(tmpdir(), 'ssg-issuer-'));
+  });
+  afterEach(() => rmSync(home, { recursive: true, force: true }));
+  const configure = (config: unknown) => writeFileSync(licenseIssuerPath(home), JSON.stringify(config));
+
+  it('is the built-in one unless license-issuer.json names another', () => {
+    const builtIn = licenseIssuer(home);
+    assert.equal(builtIn.issuer, LICENSE_ISSUER);
+    assert.equal(builtIn.publicKey.export({ type: 'spki', format: 'pem' }), LICENSE_PUBLIC_KEY_PEM);
+    trustTestIssuer(home, issuer, 'fleet.example');
+    assert.equal(licenseIssuer(home).issuer, 'fleet.example');
   });
 
-  it('takes its key from SSG_LICENSE_PUBLIC_KEY as PEM or as a JWK', async () => {
-    const token = mintLicense(issuer.privateKey, claims());
-    const jwk = JSON.stringify(issuer.publicKey.export({ format: 'jwk' }));
-    for (const text of [issuer.publicPem, jwk]) {
-      const publicKey = licensePublicKey({ SSG_LICENSE_PUBLIC_KEY: text });
-      assert.equal((await verifyLicenseToken(token, { publicKey, issuer: 'test-issuer', now: NOW })).tier, 'pro');
+  it('is not swapped by the environment: a key any process can set is a license anyone can mint', async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, { SSG_LICENSE_PUBLIC_KEY: issuer.publicPem, SSG_LICENSE_ISSUER: 'test-issuer' });
+    try {
+      writeFileSync(join(home, 'license.jwt'), mintLicense(issuer.privateKey, claims()));
+      await assert.rejects(activeLicense({ home, now: NOW }), /issued by "test-issuer", not "ssg-accounts"|signature/);
+    } finally {
+      process.env = saved;
     }
   });
 
-  const badKeys: Array<{ name: string; text: string; error: RegExp }> = [
-    { name: 'garbage', text: 'not a key', error: /is not a public key/ },
-    { name: 'broken JSON', text: '{"kty":', error: /is not a public key/ },
+  it('takes its key from license-issuer.json as PEM or as a JWK', async () => {
+    const token = mintLicense(issuer.privateKey, claims());
+    writeFileSync(join(home, 'license.jwt'), token);
+    const jwk = JSON.stringify(issuer.publicKey.export({ format: 'jwk' }));
+    for (const publicKey of [issuer.publicPem, jwk]) {
+      configure({ issuer: 'test-issuer', publicKey });
+      assert.equal((await activeLicense({ home, now: NOW })).tier, 'pro');
+    }
+  });
+
+  const badFiles: Array<{ name: string; text: string; error: RegExp }> = [
+    { name: 'not JSON', text: '{"issuer":', error: /is not valid JSON/ },
+    { name: 'without an issuer', text: JSON.stringify({ publicKey: issuer.publicPem }), error: /names no issuer/ },
+    { name: 'without a key', text: JSON.stringify({ issuer: 'x' }), error: /has no "publicKey"/ },
+    {
+      name: 'a key that is garbage',
+      text: JSON.stringify({ issuer: 'x', publicKey: 'not a key' }),
+      error: /is not a public key/,
+    },
     {
       name: 'an EC P-256 key',
-      text: generateKeyPairSync('ec', { namedCurve: 'P-256' })
-        .publicKey.export({ type: 'spki', format: 'pem' })
-        .toString(),
+      text: JSON.stringify({
+        issuer: 'x',
+        publicKey: generateKeyPairSync('ec', { namedCurve: 'P-256' })
+          .publicKey.export({ type: 'spki', format: 'pem' })
+          .toString(),
+      }),
       error: /must be an Ed25519 key, not ec/,
     },
   ];
-  for (const tc of badKeys) {
-    it(`rejects a key that is ${tc.name}`, () => {
+  for (const tc of badFiles) {
+    it(`refuses a license-issuer.json ${tc.name} (rather than falling back)`, () => {
+      writeFileSync(licenseIssuerPath(home), tc.text);
       assert.throws(
-        () => licensePublicKey({ SSG_LICENSE_PUBLIC_KEY: tc.text }),
+        () => licenseIssuer(home),
         (error: unknown) => error instanceof LicenseError && tc.error.test(error.message),
       );
     });

@@ -1,12 +1,19 @@
 // Test support: an issuer of its own (an Ed25519 key pair) and license tokens signed with it, so tests never need
 // the real issuer's private key.
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { licenseIssuerPath } from './issuer-key';
 
 export interface TestIssuer {
   publicKey: KeyObject;
   privateKey: KeyObject;
-  /** The public key as SSG_LICENSE_PUBLIC_KEY takes it. */
+  /** The public key as license-issuer.json takes it. */
   publicPem: string;
+}
+
+/** Makes `home` accept licenses from this issuer, named `issuer` (as a self-hosted fleet is configured). */
+export function trustTestIssuer(home: string, { publicPem }: TestIssuer, issuer = 'test-issuer'): void {
+  writeFileSync(licenseIssuerPath(home), JSON.stringify({ issuer, publicKey: publicPem }));
 }
 
 export function newTestIssuer(): TestIssuer {
