@@ -5,7 +5,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ProtectedPlaces } from '@ssg/engine';
-import { adminCredentialPath, daemonTokenPath } from '@ssg/node/daemon-file';
+import { adminCredentialPath, daemonTokenPath, readDaemonFile } from '@ssg/node/daemon-file';
 import { claudeConfigDir, codexHome, copilotHome } from './host-homes';
 
 export function protectedPlaces(home: string, env: NodeJS.ProcessEnv): ProtectedPlaces {
@@ -13,6 +13,7 @@ export function protectedPlaces(home: string, env: NodeJS.ProcessEnv): Protected
   const ssgHome = resolve(home);
   const claude = claudeConfigDir(env, userHome);
   const codex = codexHome(env, userHome);
+  const daemonPid = readDaemonFile(ssgHome)?.pid;
   return {
     userHome,
     ssgHome,
@@ -29,5 +30,6 @@ export function protectedPlaces(home: string, env: NodeJS.ProcessEnv): Protected
       join(userHome, '.cursor', 'mcp.json'),
     ].map((path) => resolve(path)),
     env: { ...env, SSG_HOME: ssgHome },
+    ...(daemonPid !== undefined ? { daemonPid } : {}),
   };
 }

@@ -16,6 +16,7 @@ const places: ProtectedPlaces = {
   secrets: [`${SSG_HOME}/daemon.token`, `${SSG_HOME}/admin.token`],
   hostConfigs: [CLAUDE_SETTINGS],
   env: { HOME, SSG_HOME, CLAUDE_CONFIG_DIR: '/home/dev/claude-config', PROJECT: '/home/dev/app' },
+  daemonPid: 4242,
 };
 
 const call = (capability: Capability, input: Record<string, unknown>, cwd = '/home/dev/app'): ToolCall => ({
@@ -42,6 +43,16 @@ const denied: Array<{ name: string; call: ToolCall; as: RegExp }> = [
     as: /credentials/,
   },
   { name: 'inside $(…)', call: bash('echo "$(cat ~/guard-state/admin.token)"'), as: /credentials/ },
+  { name: 'a variable the command sets itself', call: bash('X=$SSG_HOME; cat $X/admin.token'), as: /credentials/ },
+  {
+    name: 'an exported variable through ~',
+    call: bash('export D=~/guard-state && head "$D/daemon.token"'),
+    as: /credentials/,
+  },
+  { name: 'grep -r through the home', call: bash('grep -r . ~/guard-state'), as: /credentials/ },
+  { name: 'rg over the user home', call: bash('rg -uuu "[0-9a-f]{64}" ~'), as: /credentials/ },
+  { name: 'tar of the home', call: bash('tar czf /tmp/x.tgz -C ~ guard-state'), as: /credentials/ },
+  { name: 'Grep over the home', call: call('search', { path: SSG_HOME, pattern: '[0-9a-f]{64}' }), as: /credentials/ },
   { name: 'the Read tool', call: call('read', { file_path: `${SSG_HOME}/admin.token` }), as: /credentials/ },
   {
     name: 'the Read tool, relative',
@@ -89,6 +100,27 @@ const denied: Array<{ name: string; call: ToolCall; as: RegExp }> = [
   {
     name: 'the Edit tool, relative',
     call: call('write', { file_path: '../guard-state/budget.json', old_string: 'enforce', new_string: 'off' }),
+    as: /ssg's own state/,
+  },
+  {
+    name: 'sqlite3 on the audit log',
+    call: bash(`sqlite3 ${SSG_HOME}/audit.sqlite 'DELETE FROM audit'`),
+    as: /ssg's own state/,
+  },
+  {
+    name: 'a variable the command sets, then rm',
+    call: bash('H=~/guard-state; rm -rf "$H/rules"'),
+    as: /ssg's own state/,
+  },
+  {
+    name: 'node naming SSG_HOME',
+    call: bash(`node -e "require('fs').unlinkSync(process.env.SSG_HOME + '/fail-closed')"`),
+    as: /ssg's own state/,
+  },
+  { name: "kill of the daemon's pid", call: bash('kill -9 4242'), as: /ssg's own state/ },
+  {
+    name: 'kill of a pid read from the home',
+    call: bash('kill $(jq .pid ~/guard-state/daemon.json)'),
     as: /ssg's own state/,
   },
   // A folder that holds the home.
@@ -139,6 +171,10 @@ const allowed: Array<{ name: string; call: ToolCall }> = [
     }),
   },
   { name: 'an unknown variable', call: bash('rm -rf "$BUILD_DIR"') },
+  { name: 'a variable the command sets to a project folder', call: bash('OUT=dist; rm -rf "$OUT"') },
+  { name: 'grep -r in the project', call: bash('grep -rn TODO src/') },
+  { name: 'Grep in the project', call: call('search', { path: '/home/dev/app', pattern: 'TODO' }) },
+  { name: 'kill of another process', call: bash('kill 1234') },
   { name: 'a quoted star in a project file', call: bash("rm './*.log'") },
 ];
 

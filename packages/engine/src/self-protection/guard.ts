@@ -35,6 +35,7 @@ const MESSAGES: Record<Touch, string> = {
 
 /** Programs that change the files their arguments name (all arguments). */
 const CHANGES_ARGUMENTS = new Set([
+  'sqlite3',
   'rm',
   'rmdir',
   'unlink',
@@ -68,8 +69,11 @@ export function selfProtectionVerdict(
 function toolTouch(call: ToolCall, places: ProtectedPlaces): Touch | undefined {
   const raw = call.input.file_path ?? call.input.path ?? call.input.notebook_path;
   if (typeof raw !== 'string' || raw === '') return undefined;
-  const touch = touchOf(resolveWord(raw, call.cwd ?? places.userHome, places), places);
+  const path = resolveWord(raw, call.cwd ?? places.userHome, places);
+  const touch = touchOf(path, places);
   if (touch === 'secret') return touch;
+  // Grep and Glob read every file below the folder they are given.
+  if (call.capability === 'search' && holdsSecrets(path, places)) return 'secret';
   if (call.capability !== 'write') return undefined;
   if (touch === 'state') return touch;
   if (touch === 'config' && dropsSsg(call.input)) return touch;
@@ -90,6 +94,8 @@ function dropsSsg(input: Record<string, unknown>): boolean {
 function shellTouch(call: ToolCall, places: ProtectedPlaces): Touch | undefined {
   const command = call.input.command;
   if (typeof command !== 'string') return undefined;
+  // Variables the command sets for itself (`X=~/.ssg; rm -rf $X`) expand like the agent's own.
+  const local: ProtectedPlaces = { ...places, env: { ...places.env, ...assignmentsIn(command, places) } };
   let cwd = call.cwd ?? places.userHome;
   let worst: Touch | undefined;
   for (const view of analyzeShell(command).commands) {
@@ -97,20 +103,67 @@ function shellTouch(call: ToolCall, places: ProtectedPlaces): Touch | undefined 
     const [program = '', ...args] = words;
     if (program === 'cd' || program === 'pushd') {
       const target = args.find((word) => !word.startsWith('-'));
-      cwd = target === undefined ? places.userHome : resolveWord(target, cwd, places);
+      cwd = target === undefined ? places.userHome : resolveWord(target, cwd, local);
       continue;
     }
-    const touchOfWord = (word: string) => touchOf(resolveWord(word, cwd, places), places);
+    const touchOfWord = (word: string) => touchOf(resolveWord(word, cwd, local), local);
     const named = [...args, ...reads, ...writes].flatMap(optionValue);
-    // A credential named anywhere, by any program, is a read of it (or worse).
+    // A credential named anywhere, by any program, is a read of it (or worse); so is reading through every file
+    // of a folder that holds one.
     if (named.some((word) => touchOfWord(word) === 'secret')) return 'secret';
-    if (INTERPRETERS.test(program) && args.some((word) => codeNamesHome(word, cwd, places))) worst ??= 'state';
+    if (readsRecursively(program, args) && named.some((word) => holdsSecrets(resolveWord(word, cwd, local), local))) {
+      return 'secret';
+    }
+    if (INTERPRETERS.test(program) && args.some((word) => codeNamesHome(word, cwd, local))) worst ??= 'state';
+    if (SIGNALS.has(program) && signalsDaemon(args, local)) worst = worse(worst, 'state');
     for (const target of writes) worst = worse(worst, changed(touchOfWord(target), false));
     const changedWords = changedArguments(program, args);
     const recursive = args.some((word) => RECURSIVE_FLAG.test(word)) || program === 'mv' || findDeletes(program, args);
     for (const word of changedWords) worst = worse(worst, changed(touchOfWord(word), recursive));
   }
   return worst;
+}
+
+/** `NAME=value` assignments anywhere in the command, in order, each expanded with what was known before it. */
+function assignmentsIn(command: string, places: ProtectedPlaces): Record<string, string> {
+  const found: Record<string, string> = {};
+  const assignment =
+    /(?:^|[\s;&|(`])(?:export\s+|local\s+|declare\s+)?([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|[^\s;&|)`]*)/g;
+  for (const [, name, raw] of command.slice(0, MAX_ASSIGNMENT_SCAN).matchAll(assignment)) {
+    const value = raw!.replace(/^(["'])(.*)\1$/, '$2');
+    const known = { ...places, env: { ...places.env, ...found } };
+    const expanded = expandVariables(value, known);
+    found[name!] = expanded === '~' || expanded.startsWith('~/') ? places.userHome + expanded.slice(1) : expanded;
+  }
+  return found;
+}
+
+/** Long enough for any real command's assignments; a megabyte of `a=` is not scanned to the end. */
+const MAX_ASSIGNMENT_SCAN = 64 * 1024;
+
+/** Programs that read every file below a folder they are given (some only with -r). */
+function readsRecursively(program: string, args: readonly string[]): boolean {
+  if (['rg', 'ag', 'ack', 'tar', 'zip', '7z', 'rsync', 'scp', 'du'].includes(program)) return program !== 'du';
+  if (['grep', 'egrep', 'fgrep', 'cp', 'diff'].includes(program))
+    return args.some((word) => RECURSIVE_FLAG.test(word) || /^-[a-zA-Z]*a/.test(word));
+  return program === 'find' && args.some((word) => word === '-exec' || word === '-execdir');
+}
+
+/** Whether reading everything below `path` reads a credential. */
+const holdsSecrets = (path: string, places: ProtectedPlaces): boolean =>
+  places.secrets.some((secret) => secret.startsWith(`${path}/`));
+
+const SIGNALS = new Set(['kill', 'pkill', 'killall', 'skill', 'tkill']);
+
+/** A signal to the daemon: its pid, or a pid read from a file in the ssg home (`kill $(jq .pid …/daemon.json)`). */
+function signalsDaemon(args: readonly string[], places: ProtectedPlaces): boolean {
+  return args.some(
+    (word) =>
+      (places.daemonPid !== undefined && word === String(places.daemonPid)) ||
+      expandVariables(word, places)
+        .replace(/~(?=\/)/g, places.userHome)
+        .includes(places.ssgHome),
+  );
 }
 
 /** What a change to a path with this touch means: any change inside, a recursive one from above. */
@@ -151,6 +204,7 @@ function optionValue(word: string): string[] {
 
 /** An interpreter's code naming the ssg home, however it spells the home folder. */
 function codeNamesHome(code: string, cwd: string, places: ProtectedPlaces): boolean {
+  if (/\bSSG_HOME\b/.test(code)) return true;
   const expanded = expandVariables(code, places).replace(/(^|[\s'"(=,])~(?=\/)/g, `$1${places.userHome}`);
   return (
     expanded.includes(places.ssgHome) ||

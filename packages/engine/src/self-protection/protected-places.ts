@@ -17,6 +17,8 @@ export interface ProtectedPlaces {
   hostConfigs: readonly string[];
   /** Variables for expanding `$NAME` in shell words (HOME, SSG_HOME, …): the environment the agent's shell has. */
   env: Readonly<Record<string, string | undefined>>;
+  /** The running daemon's process id, when one announced itself: signals to it are denied. */
+  daemonPid?: number;
 }
 
 /** How a path relates to what is protected. */
