@@ -1,6 +1,7 @@
 // A real daemon for the browser tests: the built CLI's `ssg daemon --port 0` in a temp SSG_HOME (serving the built
-// renderer), its url and token read from the home like any client, and helpers to sign a page in through a
-// one-time ticket, to call the API with the token and to run `ssg` commands against it.
+// renderer), its url and admin credential read from the home as a person's `ssg` does (on Linux the daemon keeps
+// it in <home>/admin.token), and helpers to sign a page in through a one-time ticket, to call the API with it and
+// to run `ssg` commands against it.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,11 +48,11 @@ export class DashboardDaemon {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const { url } = JSON.parse(readFileSync(join(home, 'daemon.json'), 'utf8')) as { url: string };
-    const token = readFileSync(join(home, 'daemon.token'), 'utf8').trim();
+    const token = readFileSync(join(home, 'admin.token'), 'utf8').trim();
     return new DashboardDaemon(home, url, token, child);
   }
 
-  /** Calls the API with the token, as `ssg` does. */
+  /** Calls the API with the admin credential, as a person's `ssg` does. */
   async api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
     const response = await fetch(`${this.url}${path}`, {
       method,

@@ -86,8 +86,10 @@ test('switching to enforce with a daily cap blocks a hook call over the cap, and
 test('Sleep at Night for one hour arms the layers, counts down and blocks a destructive command', async ({ page }) => {
   await daemon.signIn(page, '#/sleep');
   await expect(page.getByRole('heading', { name: 'Protection is off' })).toBeVisible();
-  // The daemon compiles and reuses the rules this call meets; no rule stops it yet.
-  expect(daemon.ssg(['hook', 'eval'], bashHookPayload('rm -rf ~', daemon.home)).stdout).not.toContain('"deny"');
+  // The daemon compiles and reuses the rules this call meets; no rule stops it yet. (Not `rm -rf ~`: HOME is the
+  // ssg home here, which self-protection guards whether Sleep at Night is on or not.)
+  const forcePush = bashHookPayload('git push --force origin main', daemon.home);
+  expect(daemon.ssg(['hook', 'eval'], forcePush).stdout).not.toContain('"deny"');
   await page.getByRole('radio', { name: '1 hour' }).check();
   await page.getByRole('switch', { name: 'Sleep at Night' }).click();
   await expect(page.getByRole('heading', { name: 'Protection is on' })).toBeVisible();
@@ -102,9 +104,7 @@ test('Sleep at Night for one hour arms the layers, counts down and blocks a dest
   expect(body.mode).toBe('timed');
   expect(body.remainingMs).toBeGreaterThan(3_500_000);
   // The very next call meets the night rules: arming drops the rules the daemon had reused.
-  expect(daemon.ssg(['hook', 'eval'], bashHookPayload('rm -rf ~', daemon.home)).stdout).toContain(
-    '"permissionDecision":"deny"',
-  );
+  expect(daemon.ssg(['hook', 'eval'], forcePush).stdout).toContain('"permissionDecision":"deny"');
 
   // The custom duration is validated as typed.
   await page.getByRole('radio', { name: 'Custom' }).check();

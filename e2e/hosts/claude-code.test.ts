@@ -1,6 +1,8 @@
 // The real Claude Code CLI (`claude -p`, pinned in e2e/package.json) against a fake Messages API on loopback,
 // after `ssg init --client=claude-code`: our PreToolUse hook blocks a destructive Bash call before it runs and
-// the model receives our reason in the tool_result; a harmless call runs.
+// the model receives our reason in the tool_result, also in a session started in a subfolder of the project
+// (init's default is the user settings: Claude Code reads a project's settings only where the session starts);
+// a harmless call runs.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,13 +18,14 @@ const PROJECT_RULES = `rule e2e_no_recursive_delete {
 }
 `;
 
-async function runClaude(workspace: HostWorkspace, script: readonly ScriptedTurn[]) {
+async function runClaude(workspace: HostWorkspace, script: readonly ScriptedTurn[], cwd?: string) {
   const api = await FakeMessagesApi.start(script);
   try {
     const run = await workspace.runHost(
       hostBin('claude'),
       ['-p', 'tidy up the project', '--allowedTools', 'Bash', '--output-format', 'json'],
       {
+        ...(cwd !== undefined ? { cwd } : {}),
         env: {
           ANTHROPIC_BASE_URL: api.url,
           ANTHROPIC_API_KEY: 'sk-ant-e2e-fake',
@@ -60,6 +63,21 @@ describe('Claude Code with ssg init --client=claude-code', () => {
     assert.ok(result, `no tool_result was sent back; requests: ${api.requests.length}`);
     assert.match(result.text, /recursive deletes are blocked in this project/);
     assert.match(result.text, /e2e_no_recursive_delete/);
+  });
+
+  test('a session started in a subfolder of the project is governed too', async () => {
+    workspace.write('project/src/deep/keep.txt', 'keep me too\n');
+    const { run, api } = await runClaude(
+      workspace,
+      [
+        { toolUse: { name: 'Bash', input: { command: 'rm -rf ../../precious.txt', description: 'Remove it' } } },
+        { text: 'Blocked.' },
+      ],
+      join(workspace.project, 'src', 'deep'),
+    );
+    assert.equal(run.status, 0, `claude failed:\n${run.stderr}\n${run.stdout}`);
+    assert.ok(existsSync(join(workspace.project, 'precious.txt')), 'the targeted file must still exist');
+    assert.match(api.toolResults()[0]?.text ?? '', /e2e_no_recursive_delete/);
   });
 
   test('a harmless Bash call runs', async () => {

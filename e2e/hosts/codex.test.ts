@@ -7,10 +7,12 @@
 // - Codex refuses a config.toml holding the `[[hooks]]` array older ssg versions wrote (`codex` exits 1 with
 //   "invalid type: sequence, expected struct HooksToml"); after `ssg init --client=codex` it loads the file again.
 // - hooks.json: `hooks/list` on the real `codex app-server` (the inventory behind the TUI's /hooks; a hooks.json
-//   it cannot parse shows up there as a warning and no hooks) lists our PreToolUse hook as parsed by Codex.
-// Not proven here: that Codex runs the hook on a tool call (a user must trust it once in /hooks, and a call
-// needs a model), and codex-desktop's project `.codex/mcp.json` (the Codex CLI never reads that file).
+//   it cannot parse shows up there as a warning and no hooks) lists our PreToolUse hook as parsed by Codex, naming
+//   ssg by a path that exists, and **trusted** right after a plain `ssg init --client=codex` (an untrusted hook
+//   is one Codex silently skips).
+// Not proven here: codex-desktop's project `.codex/mcp.json` (the Codex CLI never reads that file).
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { codexAppServerRequest } from '../support/codex-app-server';
@@ -118,9 +120,11 @@ describe('Codex CLI with ssg init --client=codex', () => {
     assert.ok(entry, 'hooks/list returned no inventory');
     assert.deepEqual(entry.warnings, [], 'Codex could not parse hooks.json');
     assert.deepEqual(entry.errors, []);
-    const ours = entry.hooks.filter((hook) => hook.command === 'ssg hook codex --source=native');
+    const ours = entry.hooks.filter((hook) => hook.command?.endsWith(' hook codex --source=native'));
     assert.equal(ours.length, 1, `our hook is not loaded; hooks: ${JSON.stringify(entry.hooks)}`);
-    const { eventName, handlerType, matcher, timeoutSec, source, sourcePath, trustStatus } = ours[0]!;
+    const { eventName, handlerType, matcher, timeoutSec, source, sourcePath, trustStatus, command } = ours[0]!;
+    const program = command!.slice(0, -' hook codex --source=native'.length);
+    for (const word of program.split(' ')) assert.ok(existsSync(word), `${word} in the hook command exists`);
     assert.deepEqual(
       { eventName, handlerType, matcher, timeoutSec, source, sourcePath, trustStatus },
       {
@@ -130,7 +134,7 @@ describe('Codex CLI with ssg init --client=codex', () => {
         timeoutSec: 90,
         source: 'user',
         sourcePath: join(workspace.root, '.codex', 'hooks.json'),
-        trustStatus: 'untrusted', // hence init's manual step: trust it once in /hooks
+        trustStatus: 'trusted', // init writes the entry /hooks writes
       },
     );
   });

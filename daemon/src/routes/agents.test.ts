@@ -38,7 +38,7 @@ describe('agents routes', () => {
     assert.equal(body.agents.at(-1)?.name, 'generic');
     const codex = body.agents.find((agent) => agent.name === 'codex');
     assert.equal(codex?.installed, false);
-    assert.match(codex?.problems.join('\n') ?? '', /\.codex\/config\.toml does not exist/);
+    assert.match(codex?.problems.join('\n') ?? '', /codex\/config\.toml does not exist/);
   });
 
   test('install writes the files and puts starter rules in the daemon home; again changes nothing', async () => {

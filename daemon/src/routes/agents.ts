@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
 import { AGENTS_PATH } from '@ssg/contracts/dashboard';
 import { adapterNamed, adapterNames } from '@ssg/hosts/registry';
-import type { InstallTarget } from '@ssg/hosts/install/adapter-installer';
+import { installTarget, type InstallTarget } from '@ssg/hosts/install/adapter-installer';
 import { adapterHealthReport } from '@ssg/hosts/install/adapter-health';
 import { ConfigFileError } from '@ssg/hosts/config-edit/config-file-error';
 import { installAdapter } from '@ssg/hosts/install/install-adapter';
@@ -18,12 +18,14 @@ export interface AgentRouteOptions {
   home: string;
   /** The user's home, where hosts keep their user-wide configuration; also the default project folder. */
   userHome: string;
+  /** The hosts' variables (CLAUDE_CONFIG_DIR, CODEX_HOME, COPILOT_HOME) and PATH. */
+  env: NodeJS.ProcessEnv;
 }
 
 export const agentRoutes =
-  ({ home, userHome }: AgentRouteOptions): FastifyPluginAsyncTypebox =>
+  ({ home, userHome, env }: AgentRouteOptions): FastifyPluginAsyncTypebox =>
   async (app) => {
-    const targetFor = (projectDir: string): InstallTarget => ({ projectDir, home: userHome });
+    const targetFor = (projectDir: string): InstallTarget => installTarget(projectDir, { home: userHome, env });
 
     app.get(AGENTS_PATH, { schema: DAEMON_ROUTES['GET /api/json/agents'].schema }, async (request) => {
       const { projectDir: asked } = request.query;

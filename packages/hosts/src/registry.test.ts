@@ -103,7 +103,7 @@ describe('installers', () => {
 });
 
 describe("the registry's adapters: the spec's ClientAdapter, install steps included", () => {
-  it('Claude Code installs into the project and reports itself healthy through the user settings', async () => {
+  it("Claude Code installs into the user settings, naming ssg's path, and reports itself healthy", async () => {
     const claudeCode = adapterNamed('claude-code')!;
     const root = mkdtempSync(join(tmpdir(), 'ssg-claude-config-'));
     const saved = { CLAUDE_CONFIG_DIR: process.env.CLAUDE_CONFIG_DIR, PATH: process.env.PATH };
@@ -115,13 +115,12 @@ describe("the registry's adapters: the spec's ClientAdapter, install steps inclu
     try {
       assert.equal(await claudeCode.healthCheck(), false);
       await claudeCode.install(root);
-      const settings = readFileSync(join(root, '.claude', 'settings.json'), 'utf8');
-      assert.match(settings, /"command": "ssg hook eval"/);
-      mkdirSync(process.env.CLAUDE_CONFIG_DIR);
-      writeFileSync(join(process.env.CLAUDE_CONFIG_DIR, 'settings.json'), settings);
+      const settings = readFileSync(join(root, 'config', 'settings.json'), 'utf8');
+      assert.match(settings, new RegExp(`"command": "${join(bin, 'ssg')} hook eval"`));
+      assert.equal(existsSync(join(root, '.claude', 'settings.json')), false);
       assert.equal(await claudeCode.healthCheck(), true);
       await claudeCode.uninstall(root);
-      assert.equal(existsSync(join(root, '.claude', 'settings.json')), false);
+      assert.equal(existsSync(join(root, 'config', 'settings.json')), false);
     } finally {
       for (const [name, value] of Object.entries(saved)) {
         if (value === undefined) delete process.env[name];

@@ -95,7 +95,12 @@ export class Workspace {
     // The tests may themselves run inside an agent host; its variables would change adapter detection, and its
     // markers would make ssg ask a person before commands that lower protection.
     for (const [key, value] of Object.entries(process.env)) {
-      if (!/^(CLAUDE_CODE_|CLAUDECODE$|CODEX_|OPENCODE|COPILOT_CLI|GEMINI_CLI|SSG_|CURSOR_|REPL)/.test(key)) {
+      // The hosts' config folders too: an install must land in the workspace, never in the developer's own.
+      if (
+        !/^(CLAUDE_CODE_|CLAUDECODE$|CLAUDE_CONFIG_DIR$|CODEX_|OPENCODE|COPILOT_|GEMINI_CLI|SSG_|CURSOR_|REPL)/.test(
+          key,
+        )
+      ) {
         env[key] = value;
       }
     }

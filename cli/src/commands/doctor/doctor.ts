@@ -18,14 +18,15 @@ const help = `Usage: ssg doctor [--dir <project>] [--json]
 Shows whether the ssg daemon answers (and what hooks do when it does not) and the latest errors in its log
 (~/.ssg/logs/daemon.log), the license tier (~/.ssg/license.jwt), then, for every client adapter:
   detected    the host runs this process or is installed on this machine (its variables or folders)
-  installed   its hooks and MCP entries are in place and \`ssg\` is on PATH (project files from --dir)
-  why not     what is missing, for an adapter that is not installed
+  installed   its hooks and MCP entries are in place and the program they start exists (project files from --dir)
+  why not     what is missing, for an adapter that is not installed (for Codex: a hook it has not trusted)
+and, for hosts with install scopes, which sessions the hook covers (every folder, or one project's).
 
 Options:
   --dir <project>   the project whose files count (default: the current folder)
   --json            print {"daemon": {"url", "running", "detail", "recentErrors": [{"time", "message"}]},
                            "license": {"tier", "expiresAt"?, "features"?, "problem"?},
-                           "adapters": [{"name", "detected", "installed", "problems": [...]}]}
+                           "adapters": [{"name", "detected", "installed", "problems": [...], "covers"?}]}
   -h, --help        show this help
 
 Exit codes: 0 (the report is the answer), 2 usage error.
@@ -62,6 +63,9 @@ export const doctorCommand: Command = {
       entry.problems.join('; '),
     ]);
     process.stdout.write(`${renderTable(['client', 'detected', 'installed', 'why not'], rows)}\n`);
+    const scoped = report.filter((entry) => entry.covers !== undefined);
+    if (scoped.length > 0) process.stdout.write('\n');
+    for (const entry of scoped) process.stdout.write(`${entry.name} covers ${printable(entry.covers!, 300)}\n`);
     return ExitCode.ok;
   },
 };

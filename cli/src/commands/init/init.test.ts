@@ -6,7 +6,9 @@ import { parse as parseToml } from 'smol-toml';
 import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 import { bundledRulesDir } from '@ssg/node/resources';
 
-const SETTINGS = 'project/.claude/settings.json';
+/** claude-code's default scope is the user's: HOME is the workspace root. */
+const SETTINGS = '.claude/settings.json';
+const PROJECT_SETTINGS = 'project/.claude/settings.json';
 
 describe('ssg init / ssg uninstall (built CLI)', () => {
   before(() => ensureBuilt());
@@ -31,7 +33,7 @@ describe('ssg init / ssg uninstall (built CLI)', () => {
         first.stdout,
         /^claude-code installed \(project .*project\)\n {2}created {2}.*\.claude\/settings\.json — PreToolUse hook `ssg hook eval`\n/,
       );
-      assert.match(first.stdout, /Manual steps:\n {2}1\. Restart Claude Code/);
+      assert.match(first.stdout, /Manual steps:\n {2}1\. Restart running Claude Code sessions/);
       const path = join(ws.root, SETTINGS);
       const written = readFileSync(path, 'utf8');
       const mtime = statSync(path).mtimeMs;
@@ -48,6 +50,23 @@ describe('ssg init / ssg uninstall (built CLI)', () => {
       assert.match(removed.stdout, /^claude-code uninstalled .*\n {2}removed {2}.*settings\.json/);
       assert.throws(() => statSync(path), /ENOENT/);
       assert.match(ws.run(['init', '--client=claude-code', '--uninstall']).stdout, /already uninstalled/);
+    }),
+  );
+
+  it(
+    'names ssg by a path that exists in the hook, and puts it in the project with --scope project',
+    withWorkspace((ws) => {
+      const run = ws.run(['init', '--client=claude-code', '--scope', 'project']);
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(run.stdout, /Sessions started in its subfolders do not read this file: use --scope user/);
+      assert.equal(existsSync(join(ws.root, SETTINGS)), false);
+      const settings = JSON.parse(readFileSync(join(ws.root, PROJECT_SETTINGS), 'utf8'));
+      const command: string = settings.hooks.PreToolUse[0].hooks[0].command;
+      assert.match(command, / hook eval$/);
+      const program = command.slice(0, -' hook eval'.length).split(' ');
+      for (const word of program) assert.ok(existsSync(word), `${word} (in \`${command}\`) exists`);
+      const doctor = ws.run(['doctor']);
+      assert.match(doctor.stdout, /^claude-code covers sessions started in .*project only, not its subfolders/m);
     }),
   );
 
@@ -76,6 +95,18 @@ describe('ssg init / ssg uninstall (built CLI)', () => {
       args: ['init', '--client=codex', '--dir', 'nope'],
       status: 2,
       stderr: /project folder .*nope does not exist/,
+    },
+    {
+      name: 'an unknown scope',
+      args: ['init', '--client=claude-code', '--scope', 'global'],
+      status: 2,
+      stderr: /--scope global is not a scope — use --scope user/,
+    },
+    {
+      name: 'a scope for a host without scopes',
+      args: ['init', '--client=codex', '--scope', 'project'],
+      status: 2,
+      stderr: /--scope applies only to claude-code/,
     },
     {
       name: 'malformed settings',

@@ -6,13 +6,18 @@ import { resolve } from 'node:path';
 import { adapterNamed, UnknownClientError } from '@ssg/hosts/registry';
 import { CliError, usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
-import { installTarget } from '@ssg/hosts/install/adapter-installer';
+import { type InstallScope, installTarget } from '@ssg/hosts/install/adapter-installer';
 import { ConfigFileError } from '@ssg/hosts/config-edit/config-file-error';
 import type { InstallAction } from '@ssg/contracts/dashboard';
 import { installAdapter } from '@ssg/hosts/install/install-adapter';
 import { InstallReport } from '@ssg/hosts/install/install-report';
 
-export function installClient(client: string, dir: string, action: InstallAction): ExitCode {
+export function installClient(
+  client: string,
+  dir: string,
+  action: InstallAction,
+  scope: InstallScope = 'user',
+): ExitCode {
   if (!adapterNamed(client)) throw new UnknownClientError(client);
   const projectDir = resolve(dir);
   if (!statSync(projectDir, { throwIfNoEntry: false })?.isDirectory()) {
@@ -20,7 +25,7 @@ export function installClient(client: string, dir: string, action: InstallAction
   }
   const report = new InstallReport();
   try {
-    if (!installAdapter(client, installTarget(projectDir), action, report)) {
+    if (!installAdapter(client, installTarget(projectDir, { scope }), action, report)) {
       process.stdout.write(`${client}: nothing to install — callers pipe tool calls into \`ssg eval\` themselves\n`);
       return ExitCode.ok;
     }

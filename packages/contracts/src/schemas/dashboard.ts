@@ -75,6 +75,8 @@ export const AdapterHealth = Type.Object({
   detected: Type.Boolean(),
   installed: Type.Boolean(),
   problems: Type.Array(Type.String()),
+  /** For hosts with scopes (claude-code): which sessions the installed hook covers. */
+  covers: Type.Optional(Type.String()),
 });
 
 export const AgentsQuery = Type.Object({ projectDir: Type.Optional(Folder) }, { additionalProperties: false });

@@ -142,6 +142,11 @@ const denied: Array<{ name: string; call: ToolCall; as: RegExp }> = [
     }),
     as: /hook/,
   },
+  {
+    name: "Edit that breaks the hook's arguments",
+    call: call('write', { file_path: CLAUDE_SETTINGS, old_string: 'hook eval', new_string: 'true' }),
+    as: /hook/,
+  },
   { name: 'a shell rewrite', call: bash(`echo '{}' > $CLAUDE_CONFIG_DIR/settings.json`), as: /hook/ },
   { name: 'rm of it', call: bash('rm ~/claude-config/settings.json'), as: /hook/ },
 ];

@@ -80,15 +80,19 @@ function toolTouch(call: ToolCall, places: ProtectedPlaces): Touch | undefined {
   return undefined;
 }
 
-/** Whether a Write or Edit of a host configuration loses ssg's entries. */
+/**
+ * Whether a Write or Edit of a host configuration may lose or break ssg's hook: a Write whose content no longer
+ * names ssg; an Edit that replaces text naming ssg or a hook, unless it only adds to that text.
+ */
 function dropsSsg(input: Record<string, unknown>): boolean {
-  const edits = Array.isArray(input.edits) ? (input.edits as Array<Record<string, unknown>>) : [input];
-  if (typeof input.old_string === 'string' || Array.isArray(input.edits)) {
-    return edits.some(
-      (edit) => String(edit.old_string ?? '').includes('ssg') && !String(edit.new_string ?? '').includes('ssg'),
-    );
+  if (typeof input.old_string !== 'string' && !Array.isArray(input.edits)) {
+    return typeof input.content === 'string' && !input.content.includes('ssg');
   }
-  return typeof input.content === 'string' && !input.content.includes('ssg');
+  const edits = Array.isArray(input.edits) ? (input.edits as Array<Record<string, unknown>>) : [input];
+  return edits.some((edit) => {
+    const before = String(edit.old_string ?? '');
+    return /ssg|hook/i.test(before) && !String(edit.new_string ?? '').includes(before);
+  });
 }
 
 function shellTouch(call: ToolCall, places: ProtectedPlaces): Touch | undefined {

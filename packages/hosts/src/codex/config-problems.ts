@@ -1,11 +1,13 @@
-// What is wrong with ~/.codex/config.toml for either Codex adapter.
+// What is wrong with $CODEX_HOME/config.toml (else ~/.codex/config.toml) for either Codex adapter.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InstallTarget } from '../install/adapter-installer';
 import { type CodexClient, governanceOwners, hasGovernanceServer, hasLegacyHooks } from './config';
 import { MCP_SERVER_NAME } from '../install/mcp-server-entry';
+import { codexHome } from '../host-homes';
 
-export const codexConfigPath = (target: InstallTarget): string => join(target.home, '.codex', 'config.toml');
+export const codexConfigPath = (target: InstallTarget): string =>
+  join(codexHome(target.env, target.home), 'config.toml');
 
 /**
  * The shared table counts for `client` when it lists it, or lists nobody (written by hand: found by name);

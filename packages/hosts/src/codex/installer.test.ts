@@ -21,6 +21,10 @@ command = "ssg hook eval"
 const WITHOUT_LEGACY = '# mine\nmodel  =  "o3"\n\n[mcp_servers.docs]\ncommand = "docs-mcp"   # keeps its comment\n';
 const USER_HOOKS = `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify' }] }] } }, null, 2)}\n`;
 const OUR_HOOK = { matcher: '*', hooks: [{ type: 'command', command: 'ssg hook codex --source=native', timeout: 90 }] };
+/** What Codex 0.169's `hooks/list` reported as the currentHash of OUR_HOOK, read from the real CLI. */
+const OUR_HOOK_HASH = 'sha256:0e24f7895f881f3e3b7ce0c84f9c3a81557301cf990d961cd1a6b66657fb1e26';
+const trustTable = (root: string) =>
+  `[hooks.state."${root}/home/.codex/hooks.json:pre_tool_use:0:0"]\ntrusted_hash = "${OUR_HOOK_HASH}"\n`;
 
 describe('codex installer', () => {
   let fx: InstallFixture;
@@ -35,16 +39,16 @@ describe('codex installer', () => {
     assert.equal(
       fx.read(CONFIG),
       `${WITHOUT_LEGACY}\n[mcp_servers.ssg-governance]\n# installed by ssg init for: codex\ncommand = "ssg"\n` +
-        'args = ["mcp-server"]\nenv = { SSG_CLIENT = "codex" }\n',
+        `args = ["mcp-server"]\nenv = { SSG_CLIENT = "codex" }\n\n${trustTable(fx.root)}`,
     );
     const hooks = JSON.parse(fx.read(HOOKS)!);
     assert.deepEqual(hooks.hooks.PreToolUse, [OUR_HOOK]);
     assert.deepEqual(hooks.hooks.Stop, JSON.parse(USER_HOOKS).hooks.Stop);
     assert.deepEqual(
       report.files.map((file) => file.action),
-      ['updated', 'updated'],
+      ['updated', 'updated', 'updated'],
     );
-    assert.match(report.manualSteps.join('\n'), /\/hooks.*\n.*Restart Codex/);
+    assert.match(report.manualSteps.join('\n'), /trusted its own hook in Codex for you.*\/hooks.*\n.*Restart Codex/);
 
     const installed = fx.snapshot();
     codexInstaller.install(fx.target, new InstallReport());
@@ -55,19 +59,38 @@ describe('codex installer', () => {
     assert.equal(fx.read(HOOKS), USER_HOOKS);
   });
 
+  it("leaves the shell wrapper .ssg/bin/bash alone: other hosts' installs use it", () => {
+    fx.write('project/.ssg/bin/bash', '#!/bin/sh\nssg hook shell "$@"\n');
+    codexInstaller.install(fx.target, new InstallReport());
+    assert.equal(fx.read('project/.ssg/bin/bash'), '#!/bin/sh\nssg hook shell "$@"\n');
+  });
+
+  it('follows CODEX_HOME', () => {
+    const target = { ...fx.target, env: { CODEX_HOME: join(fx.root, 'codex-home') } };
+    codexInstaller.install(target, new InstallReport());
+    assert.ok(fx.read('codex-home/hooks.json')?.includes('hook codex --source=native'));
+    assert.ok(fx.read('codex-home/config.toml')?.includes('hooks.json:pre_tool_use:0:0'));
+    assert.equal(fx.read(HOOKS), undefined);
+    assert.deepEqual(
+      fx.withPath(true, () => codexInstaller.problems(target)),
+      [],
+    );
+  });
+
+  it('reports a hook Codex has not trusted, or that changed since it was trusted, as not governing', () => {
+    fx.write(HOOKS, `${JSON.stringify({ hooks: { PreToolUse: [OUR_HOOK] } }, null, 2)}\n`);
+    codexInstaller.install(fx.target, new InstallReport());
+    const problems = () => fx.withPath(true, () => codexInstaller.problems(fx.target)).join('\n');
+    assert.equal(problems(), '');
+    const changed = { ...OUR_HOOK, hooks: [{ ...OUR_HOOK.hooks[0], timeout: 91 }] };
+    fx.write(HOOKS, `${JSON.stringify({ hooks: { PreToolUse: [changed] } }, null, 2)}\n`);
+    assert.match(problems(), /Codex has not trusted the hook \(or it changed since\), so Codex skips it/);
+    fx.write(CONFIG, fx.read(CONFIG)!.replace(/\[hooks\.state[^]*$/, ''));
+    fx.write(HOOKS, `${JSON.stringify({ hooks: { PreToolUse: [OUR_HOOK] } }, null, 2)}\n`);
+    assert.match(problems(), /Codex has not trusted the hook/);
+  });
+
   const legacy: Array<{ name: string; path: string; content: string; retired: boolean }> = [
-    {
-      name: 'ssg shell wrapper',
-      path: 'project/.ssg/bin/bash',
-      content: '#!/bin/sh\nssg hook shell "$@"\n',
-      retired: true,
-    },
-    {
-      name: 'user script named bash',
-      path: 'project/.ssg/bin/bash',
-      content: '#!/bin/sh\nexec bash\n',
-      retired: false,
-    },
     {
       name: 'ssg hooks.json',
       path: 'project/hooks.json',

@@ -4,7 +4,9 @@ import { ConfigFileError } from '../config-edit/config-file-error';
 import { InstallFixture } from '../install/install-fixture.testing';
 import { InstallReport } from '../install/install-report';
 import { MARKDOWN_BLOCK_END, MARKDOWN_BLOCK_START } from '../config-edit/markdown-block';
-import { COPILOT_HOOKS_FILE, COPILOT_INSTRUCTIONS, copilotInstaller } from './installer';
+import { COPILOT_INSTRUCTIONS, copilotHooksFile, copilotInstaller } from './installer';
+
+const COPILOT_HOOKS_FILE = copilotHooksFile('ssg');
 
 const MCP = 'project/.vscode/mcp.json';
 const INSTRUCTIONS = 'project/.github/copilot-instructions.md';
@@ -116,7 +118,10 @@ describe('copilot installer', () => {
     assert.equal(problems().length, 3);
     install();
     assert.deepEqual(problems(), []);
-    assert.deepEqual(problems(false), ['`ssg` is not on PATH, so Copilot cannot start the MCP server or the hook']);
+    assert.deepEqual(problems(false), [
+      'the hook runs `ssg hook copilot`, but ssg does not exist, so the host cannot run it: run `ssg init` again',
+      '`ssg` is not on PATH, so VS Code cannot start the MCP server',
+    ]);
     fx.write(MCP, json({ mcpServers: { 'ssg-governance': OURS } }));
     assert.match(problems().join('\n'), /mcp\.json has no servers\.ssg-governance/);
   });

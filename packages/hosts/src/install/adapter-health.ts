@@ -10,7 +10,14 @@ export function adapterHealth(adapter: ClientAdapter, target: InstallTarget): Ad
   const installer = installerFor(adapter.name);
   // Only generic has no installer: it has nothing to install, so nothing can be missing.
   const problems = installer ? installer.problems(target) : [];
-  return { name: adapter.name, detected: adapter.detect(), installed: problems.length === 0, problems };
+  const covers = installer?.coverage?.(target);
+  return {
+    name: adapter.name,
+    detected: adapter.detect(),
+    installed: problems.length === 0,
+    problems,
+    ...(covers !== undefined ? { covers } : {}),
+  };
 }
 
 /** Every adapter, in the order users see them listed. */

@@ -1,22 +1,28 @@
-// Whether a host could start `ssg`: the hooks and MCP entries ssg installs name the bare command, so a host
-// finds it only through PATH.
+// Finding a program the way a shell does: the first executable file of that name on PATH.
 import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, isAbsolute, join } from 'node:path';
 
-export function commandOnPath(command: string, path: string = process.env.PATH ?? ''): boolean {
+export const commandOnPath = (command: string, path: string = process.env.PATH ?? ''): boolean =>
+  findOnPath(command, path) !== undefined;
+
+/** The first executable file named `command` on `path` (absolute folders only: a relative one depends on the cwd). */
+export function findOnPath(command: string, path: string): string | undefined {
   const extensions = process.platform === 'win32' ? ['.cmd', '.exe', ''] : [''];
-  return path
-    .split(delimiter)
-    .filter((dir) => dir !== '')
-    .some((dir) =>
-      extensions.some((extension) => {
-        const file = join(dir, command + extension);
-        try {
-          accessSync(file, constants.X_OK);
-          return statSync(file).isFile();
-        } catch {
-          return false;
-        }
-      }),
-    );
+  for (const dir of path.split(delimiter)) {
+    if (dir === '' || !isAbsolute(dir)) continue;
+    for (const extension of extensions) {
+      const file = join(dir, command + extension);
+      if (isExecutable(file)) return file;
+    }
+  }
+  return undefined;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }

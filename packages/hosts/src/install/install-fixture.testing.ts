@@ -9,7 +9,14 @@ export type Snapshot = Record<string, { content: string; mtimeMs: number }>;
 
 export class InstallFixture {
   readonly root = mkdtempSync(join(tmpdir(), 'ssg-install-'));
-  readonly target: InstallTarget = { home: join(this.root, 'home'), projectDir: join(this.root, 'project') };
+  /** User scope, no host variables set, and hooks that name ssg as `ssg` (tests of ssgProgram() name it for real). */
+  readonly target: InstallTarget = {
+    home: join(this.root, 'home'),
+    projectDir: join(this.root, 'project'),
+    env: {},
+    scope: 'user',
+    ssg: 'ssg',
+  };
   /** SSG_HOME before the fixture pointed it into its HOME (installers of the shared hooks read it). */
   private readonly savedSsgHome: string | undefined;
   private readonly ownsSsgHome: boolean;
