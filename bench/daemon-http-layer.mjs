@@ -3,6 +3,7 @@
 // rules, audit or ledger behind it. The gap between this and the bare route is what the product's HTTP surface
 // costs before any evaluation. Prints its url on stdout once listening; the token is SSG_BENCH_TOKEN.
 // Run by daemon-eval.mjs as: node --import tsx bench/daemon-http-layer.mjs
+import { randomBytes } from 'node:crypto';
 import { evalRoutes } from '../daemon/src/routes/eval.ts';
 import { buildApp } from '../daemon/src/server/app.ts';
 
@@ -10,7 +11,8 @@ const verdict = { decision: 'allow', decidedBy: 'rules', auditId: 1, matched: []
 const constantPipeline = { evaluate: async () => verdict };
 let port = 0;
 const app = await buildApp({
-  token: process.env.SSG_BENCH_TOKEN,
+  // The hooks' credential, as the hooks send it; the admin one is never used here.
+  credentials: { hookToken: process.env.SSG_BENCH_TOKEN, adminToken: randomBytes(32).toString('hex') },
   port: () => port,
   routes: [evalRoutes(constantPipeline)],
 });

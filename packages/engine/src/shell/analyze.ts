@@ -37,7 +37,20 @@ export interface ShellAnalysis {
   truncated: Truncation | false;
 }
 
+/**
+ * The last command analysed and its answer: the rules and the self-protection guard analyse the same command one
+ * after the other in every evaluation, and the answer is a pure function of the text.
+ */
+let last: { command: string; analysis: ShellAnalysis } | undefined;
+
 export function analyzeShell(command: string): ShellAnalysis {
+  if (last?.command === command) return last.analysis;
+  const analysis = analyze(command);
+  last = { command, analysis };
+  return analysis;
+}
+
+function analyze(command: string): ShellAnalysis {
   const collector = new ViewCollector();
   try {
     if (typeof command === 'string') new Analysis(collector).shell(command.replaceAll('\0', ''), 0);
@@ -45,7 +58,7 @@ export function analyzeShell(command: string): ShellAnalysis {
     // A limit that ends the analysis (already recorded), or a bug: either way report what was found.
     collector.truncate(error instanceof AnalysisStopped ? error.reason : 'error');
   }
-  return { commands: collector.views, truncated: collector.truncated };
+  return Object.freeze({ commands: Object.freeze([...collector.views]) as string[], truncated: collector.truncated });
 }
 
 class Analysis implements ParseSink {
