@@ -11,6 +11,7 @@ import type { AuditPage } from '@ssg/contracts/audit';
 import type { BudgetResponse } from '@ssg/contracts/budget';
 import { TestDaemon } from '@ssg/daemon/testing';
 import { FakeMessagesApi, type ScriptedTurn } from '@ssg/testing/fake-messages-api';
+import { claudeEnv } from '../support/claude-env';
 import { hostBin, HostWorkspace } from '../support/host-workspace';
 
 describe('Claude Code through the ssg daemon', () => {
@@ -25,14 +26,7 @@ describe('Claude Code through the ssg daemon', () => {
         hostBin('claude'),
         ['-p', 'do the chores', '--allowedTools', 'Bash', '--output-format', 'json'],
         {
-          env: {
-            ANTHROPIC_BASE_URL: api.url,
-            ANTHROPIC_API_KEY: 'sk-ant-e2e-fake',
-            CLAUDE_CONFIG_DIR: claudeConfigDir,
-            CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-            DISABLE_AUTOUPDATER: '1',
-            SSG_DAEMON_URL: daemon.url,
-          },
+          env: claudeEnv(api.url, claudeConfigDir, { SSG_DAEMON_URL: daemon.url }),
           timeoutMs: 120_000,
         },
       );

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FakeMessagesApi, type ScriptedTurn } from '@ssg/testing/fake-messages-api';
+import { claudeEnv } from '../support/claude-env';
 import { hostBin, HostWorkspace } from '../support/host-workspace';
 
 const PROJECT_RULES = `rule e2e_no_recursive_delete {
@@ -26,13 +27,7 @@ async function runClaude(workspace: HostWorkspace, script: readonly ScriptedTurn
       ['-p', 'tidy up the project', '--allowedTools', 'Bash', '--output-format', 'json'],
       {
         ...(cwd !== undefined ? { cwd } : {}),
-        env: {
-          ANTHROPIC_BASE_URL: api.url,
-          ANTHROPIC_API_KEY: 'sk-ant-e2e-fake',
-          CLAUDE_CONFIG_DIR: join(workspace.root, '.claude'),
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-          DISABLE_AUTOUPDATER: '1',
-        },
+        env: claudeEnv(api.url, join(workspace.root, '.claude')),
         timeoutMs: 120_000,
       },
     );

@@ -12,6 +12,7 @@ import type { AuditPage } from '@ssg/contracts/audit';
 import type { SleepModeResponse } from '@ssg/contracts/sleep-mode';
 import { TestDaemon } from '@ssg/daemon/testing';
 import { FakeMessagesApi, type ScriptedTurn } from '@ssg/testing/fake-messages-api';
+import { claudeEnv } from '../support/claude-env';
 import { hostBin, HostWorkspace } from '../support/host-workspace';
 
 const FS_SERVER = join(import.meta.dirname, '..', 'support', 'fs-mcp-server.mjs');
@@ -200,14 +201,7 @@ describe('red team: an agent trying to get past ssg (real Claude Code, Sleep at 
           'json',
         ],
         {
-          env: {
-            ANTHROPIC_BASE_URL: api.url,
-            ANTHROPIC_API_KEY: 'sk-ant-e2e-fake',
-            CLAUDE_CONFIG_DIR: claudeConfigDir,
-            CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-            DISABLE_AUTOUPDATER: '1',
-            SSG_DAEMON_URL: daemon.url,
-          },
+          env: claudeEnv(api.url, claudeConfigDir, { SSG_DAEMON_URL: daemon.url }),
           timeoutMs: 600_000,
         },
       );

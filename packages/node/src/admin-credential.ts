@@ -9,19 +9,17 @@
 //      keyring is per login session and forgets at reboot: no safer than the file, and less reliable.
 // What each protects against, and what it cannot, is in docs/security.md. The daemon creates the credential on its
 // first start; the CLI and the desktop app read it, and the CLI only after a person confirmed (cli/src/admin/).
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { writeFileAtomic } from './atomic-write';
 import { adminCredentialPath } from './daemon-file';
+import { ensureSecretFile, isSecret, newSecret, readSecretFile } from './secret-file';
 
 export { adminCredentialPath };
 
 /** The keychain entry's service name; the account is the ssg home's absolute path. */
 export const KEYCHAIN_SERVICE = 'ssg admin credential';
 
-const SECRET_FORMAT = /^[0-9a-f]{64}$/;
+const KEYCHAIN = 'the OS keychain';
 
 export interface AdminCredential {
   secret: string;
@@ -54,7 +52,7 @@ export const osKeychain: Keychain = (account) => {
 /** The admin credential of this home, if the daemon has created one (keychain first, then the file). */
 export function readAdminCredential(home: string, keychain: Keychain = osKeychain): AdminCredential | undefined {
   const fromKeychain = readKeychain(keychainEntry(home, keychain));
-  if (fromKeychain) return { secret: fromKeychain, where: 'the OS keychain' };
+  if (fromKeychain) return { secret: fromKeychain, where: KEYCHAIN };
   const path = adminCredentialPath(home);
   const fromFile = readSecretFile(path);
   return fromFile ? { secret: fromFile, where: path } : undefined;
@@ -62,22 +60,21 @@ export function readAdminCredential(home: string, keychain: Keychain = osKeychai
 
 /** The daemon's start: the existing credential, or a new one stored in the keychain (else the 0600 file). */
 export function ensureAdminCredential(home: string, keychain: Keychain = osKeychain): AdminCredential {
-  const existing = readAdminCredential(home, keychain);
-  if (existing) return existing;
-  const secret = randomBytes(32).toString('hex');
   const entry = keychainEntry(home, keychain);
-  try {
-    if (entry) {
+  const fromKeychain = readKeychain(entry);
+  if (fromKeychain) return { secret: fromKeychain, where: KEYCHAIN };
+  const path = adminCredentialPath(home);
+  if (entry && readSecretFile(path) === undefined) {
+    const secret = newSecret();
+    try {
       entry.setPassword(secret);
       // A keychain that accepts a write but cannot give it back (a locked collection) is no keychain for us.
-      if (readKeychain(entry) === secret) return { secret, where: 'the OS keychain' };
+      if (readKeychain(entry) === secret) return { secret, where: KEYCHAIN };
+    } catch {
+      // No keychain service here: the file below.
     }
-  } catch {
-    // No keychain service here: the file below.
   }
-  const path = adminCredentialPath(home);
-  writeFileAtomic(path, `${secret}\n`, { mode: 0o600 });
-  return { secret, where: path };
+  return { secret: ensureSecretFile(path), where: path };
 }
 
 const keychainEntry = (home: string, keychain: Keychain): KeychainEntry | undefined => keychain(resolve(home));
@@ -85,16 +82,7 @@ const keychainEntry = (home: string, keychain: Keychain): KeychainEntry | undefi
 function readKeychain(entry: KeychainEntry | undefined): string | undefined {
   try {
     const secret = entry?.getPassword()?.trim();
-    return secret && SECRET_FORMAT.test(secret) ? secret : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function readSecretFile(path: string): string | undefined {
-  try {
-    const secret = readFileSync(path, 'utf8').trim();
-    return SECRET_FORMAT.test(secret) ? secret : undefined;
+    return isSecret(secret) ? secret : undefined;
   } catch {
     return undefined;
   }
