@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { chmodSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { ConfigFileError } from '../config-edit/config-file-error';
 import { InstallFixture } from '../install/install-fixture.testing';
@@ -143,6 +145,11 @@ describe('claude-code installer, both scopes', () => {
     const gone = { ...OUR_GROUP, hooks: [{ ...OUR_GROUP.hooks[0], command: `${fx.root}/gone/ssg hook eval` }] };
     fx.write(USER_SETTINGS, json({ hooks: { PreToolUse: [gone] } }));
     assert.match(problems().join('\n'), /gone\/ssg does not exist/);
+    fx.write('broken/ssg', '#!/bin/sh\necho "cannot find module" >&2\nexit 1\n');
+    chmodSync(join(fx.root, 'broken', 'ssg'), 0o755);
+    const broken = { ...OUR_GROUP, hooks: [{ ...OUR_GROUP.hooks[0], command: `${fx.root}/broken/ssg hook eval` }] };
+    fx.write(USER_SETTINGS, json({ hooks: { PreToolUse: [broken] } }));
+    assert.match(problems().join('\n'), /broken\/ssg --version` fails \(cannot find module\)/);
     assert.match(claudeCodeInstaller.coverage?.(fx.target) ?? '', /^every folder/);
     fx.write(USER_SETTINGS, '{oops');
     fx.write(PROJECT_SETTINGS, '{}');
