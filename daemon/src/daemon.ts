@@ -131,7 +131,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     sources: [claudeCodeTranscripts({ env }), codexSessions({ env })],
   });
   costIngestion.start();
-  const protect = protectedPlaces(home, env);
+  // Its own pid: daemon.json, where the hooks read it from, is written only once the daemon listens.
+  const protect = { ...protectedPlaces(home, env), daemonPid: process.pid };
   const pipeline = new EvaluationPipeline({ spending: budget, rules, approvals, audit, clock, protect });
   // The dashboard's sign-in: one-time tickets traded for in-memory session cookies, which prove a person.
   const tickets = new DashboardTickets(clock);

@@ -122,6 +122,13 @@ describe('POST /api/json/eval', () => {
     await daemon.request('POST', '/api/json/budget', { body: { mode: 'off' } });
   });
 
+  test("a signal to the daemon's own process is blocked by self-protection", async () => {
+    const response = await evaluate(bash(`kill -9 ${process.pid}`));
+    assert.equal(response.body.decision, 'block');
+    assert.equal(response.body.ruleId, 'ssg_self_guard');
+    assert.equal(response.body.neverOverride, true);
+  });
+
   describe('with the circuit breaker due', () => {
     test('an ordinary denial is let through, and audited as allowed by the breaker, naming the rule', async () => {
       const response = await evaluate(bash('rm -rf /tmp/scratch'), true, true);
