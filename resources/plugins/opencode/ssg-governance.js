@@ -5,12 +5,16 @@
 // person to answer (dashboard or `ssg approve`), up to the daemon's approval timeout; with no daemon it is stopped.
 // When ssg cannot be run, times out or answers garbage, the call is stopped too: enforcement fails closed.
 // SSG_BIN names the ssg executable (default: `ssg` on PATH); SSG_HOOK_TIMEOUT_MS the time limit (default 90 s,
-// the daemon's 60 s approval timeout plus room).
+// the daemon's 60 s approval timeout plus room). A note ssg gives with an allowed call (a spending cap nearing its
+// limit) is appended to the tool's output after it runs, where the model reads it.
 import { spawn } from 'node:child_process';
 
 const DEFAULT_TIMEOUT_MS = 90_000;
 /** ssg answers with one short JSON line; more than this is not an answer. */
 const MAX_OUTPUT_BYTES = 1024 * 1024;
+
+/** Notes for the model on calls ssg let through (a spending cap nearing its limit), by callID until the call ends. */
+const notes = new Map();
 
 export const SsgGovernance = async (ctx) => ({
   'tool.execute.before': async (input, output) => {
@@ -23,6 +27,14 @@ export const SsgGovernance = async (ctx) => ({
     };
     const verdict = await askSsg(envelope);
     if (verdict.decision !== 'allow') throw new Error(verdict.reason || `ssg: ${verdict.decision}`);
+    if (typeof verdict.note === 'string' && verdict.note !== '') notes.set(input.callID, verdict.note);
+  },
+  // The model reads a tool's output, not a plugin's: the note is appended to it.
+  'tool.execute.after': async (input, output) => {
+    const note = notes.get(input.callID);
+    if (note === undefined) return;
+    notes.delete(input.callID);
+    if (output && typeof output.output === 'string') output.output += `\n\n${note}`;
   },
 });
 

@@ -12,11 +12,18 @@ type BeforeHook = (
   input: { tool: string; sessionID: string; callID: string },
   output: { args: unknown },
 ) => Promise<void>;
-type Plugin = (ctx: { directory: string }) => Promise<Record<string, BeforeHook>>;
+type AfterHook = (
+  input: { tool: string; sessionID: string; callID: string },
+  output: { output: string },
+) => Promise<void>;
+type Plugin = (ctx: {
+  directory: string;
+}) => Promise<{ 'tool.execute.before'?: BeforeHook; 'tool.execute.after'?: AfterHook }>;
 
 describe('the OpenCode plugin', () => {
   let ws: Workspace;
   let beforeHook: BeforeHook;
+  let afterHook: AfterHook;
   const saved = { ...process.env };
   before(async () => {
     ensureBuilt();
@@ -36,6 +43,7 @@ describe('the OpenCode plugin', () => {
     };
     const hooks = await SsgGovernance({ directory: ws.project });
     beforeHook = hooks['tool.execute.before']!;
+    afterHook = hooks['tool.execute.after']!;
   });
   after(() => {
     for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
@@ -64,6 +72,30 @@ describe('the OpenCode plugin', () => {
       await assert.rejects(call(tc.command), { message: tc.message });
     });
   }
+
+  it("appends ssg's note for an allowed call to that call's output, once", async () => {
+    // A stand-in for ssg that allows with a note, as the daemon does in warn mode.
+    const stub = ws.write(
+      'bin/ssg-note',
+      '#!/bin/sh\necho \'{"decision":"allow","reason":"","note":"ssg: a cap is near"}\'\n',
+    );
+    chmodSync(stub, 0o755);
+    const real = process.env.SSG_BIN;
+    process.env.SSG_BIN = stub;
+    try {
+      await beforeHook({ tool: 'bash', sessionID: 'ses_1', callID: 'noted' }, { args: { command: 'ls' } });
+    } finally {
+      process.env.SSG_BIN = real;
+    }
+    const other = { output: 'other call' };
+    await afterHook({ tool: 'bash', sessionID: 'ses_1', callID: 'unrelated' }, other);
+    assert.equal(other.output, 'other call');
+    const noted = { output: 'file.txt' };
+    await afterHook({ tool: 'bash', sessionID: 'ses_1', callID: 'noted' }, noted);
+    assert.equal(noted.output, 'file.txt\n\nssg: a cap is near');
+    await afterHook({ tool: 'bash', sessionID: 'ses_1', callID: 'noted' }, noted);
+    assert.equal(noted.output, 'file.txt\n\nssg: a cap is near', 'appended once');
+  });
 
   it('resolves on an allowed call', async () => {
     assert.equal(await call('ls'), undefined);

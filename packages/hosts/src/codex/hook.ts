@@ -6,6 +6,7 @@ import { codexAdapter } from './adapter';
 import { permissionDecision } from '../adapter/pre-tool-use';
 import { failClosedReason, isFailClosed } from '@ssg/node/fail-closed';
 import type { HookOutput } from '../claude-code/hook';
+import { preToolUseNotice } from '../adapter/pre-tool-use';
 import { defaultHostHookContext, type HostHookContext, problemOf, runHostHook } from '../hook/host-hook';
 
 /** The only source so far: Codex's own hook system. (Its MCP path does not go through a hook.) */
@@ -23,6 +24,8 @@ export function runHookCodex(argv: readonly string[], context = defaultHostHookC
         return codexAdapter.parseInput(raw);
       },
       format: codexAdapter.formatOutput,
+      // additionalContext without a permissionDecision: Codex fails a hook that answers `allow`.
+      notice: preToolUseNotice,
       askSupported: false,
       honoursFailClosed: true,
       onFailure: (error) => codexFailure(error, context),

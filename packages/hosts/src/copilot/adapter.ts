@@ -74,6 +74,9 @@ export function formatCopilotOutput(result: EvalResult): string {
   }
 }
 
+/** A note for the model on a call that runs: Copilot adds the flat `additionalContext` after the tool's result. */
+export const formatCopilotNotice = (warning: string): string => JSON.stringify({ additionalContext: warning });
+
 const signals: HostSignals = { variables: ['GITHUB_COPILOT_TOKEN'], homeFolders: ['.vscode'] };
 
 export const copilotAdapter: DetectableAdapter = {

@@ -55,6 +55,10 @@ export function formatOpencodeOutput(result: EvalResult): string {
   }
 }
 
+/** An allowed call with a note: the plugin appends `note` to the tool's output, which the model reads. */
+export const formatOpencodeNotice = (warning: string): string =>
+  JSON.stringify({ decision: 'allow', reason: '', note: warning });
+
 const signals: HostSignals = { homeFolders: ['.config/opencode', '.local/share/opencode'] };
 
 export const opencodeAdapter: DetectableAdapter = {

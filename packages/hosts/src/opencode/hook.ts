@@ -3,7 +3,7 @@
 // is a licensed feature and fails closed (spec): without an active license that includes it every call is
 // blocked, and a call that cannot be evaluated is blocked too. Always exits 0 with one JSON line, so the plugin
 // can tell ssg's verdict from ssg failing to run.
-import { formatOpencodeOutput, parseOpencodeEnvelope } from './adapter';
+import { formatOpencodeNotice, formatOpencodeOutput, parseOpencodeEnvelope } from './adapter';
 import { activeLicense, licensePath } from '@ssg/node/license/active-license';
 import { licenseAllows, LicenseError } from '@ssg/node/license/license-token';
 import type { HookOutput } from '../claude-code/hook';
@@ -28,6 +28,7 @@ export function runHookOpencode(argv: readonly string[], context = defaultHostHo
         return parseOpencodeEnvelope(raw);
       },
       format: formatOpencodeOutput,
+      notice: formatOpencodeNotice,
       askSupported: false,
       honoursFailClosed: true,
       onFailure: (error) => ({
