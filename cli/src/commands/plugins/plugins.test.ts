@@ -20,10 +20,17 @@ describe('ssg plugins (built CLI)', () => {
     assert.match(run.stdout, /export const SsgGovernance = async \(ctx\)/);
   });
 
+  it('emit grok-bot prints the ssg-guardrails skill byte for byte', () => {
+    const run = ws.run(['plugins', 'emit', 'grok-bot']);
+    assert.equal(run.status, 0);
+    assert.equal(run.stdout, readFileSync(pluginFilePath('grok-bot'), 'utf8'));
+    assert.match(run.stdout, /^---\nname: ssg-guardrails\n/);
+  });
+
   const misuse: Array<{ name: string; args: string[]; stderr: RegExp }> = [
     { name: 'no subcommand', args: ['plugins'], stderr: /^ssg plugins: missing subcommand — use `ssg plugins emit/ },
     { name: 'another subcommand', args: ['plugins', 'install', 'opencode'], stderr: /unknown subcommand 'install'/ },
-    { name: 'no host', args: ['plugins', 'emit'], stderr: /missing host — hosts: opencode/ },
+    { name: 'no host', args: ['plugins', 'emit'], stderr: /missing host — hosts: opencode, grok-bot/ },
     { name: 'a host without a plugin', args: ['plugins', 'emit', 'cursor'], stderr: /no plugin for host 'cursor'/ },
     { name: 'a prototype key as the host', args: ['plugins', 'emit', 'constructor'], stderr: /no plugin for host/ },
     { name: 'an extra argument', args: ['plugins', 'emit', 'opencode', 'x'], stderr: /unexpected argument 'x'/ },

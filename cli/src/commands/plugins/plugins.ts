@@ -15,6 +15,8 @@ Prints the ssg plugin for <host> to stdout, exactly as shipped. Hosts: ${Object.
   opencode   .opencode/plugins/ssg-governance.js: runs \`ssg hook opencode\` before every tool call and stops
              the call on block, force and ask (OpenCode plugins cannot ask). Needs \`ssg\` on PATH (or SSG_BIN)
              and an active license; without one every call is blocked.
+  grok-bot   the ssg-guardrails skill (SKILL.md): evaluate every call with ssg_evaluate; when ssg cannot answer,
+             stop destructive, secret, irreversible and rule-mutating actions; never touch ssg's rules.
 
 Example:
   ssg plugins emit opencode > .opencode/plugins/ssg-governance.js

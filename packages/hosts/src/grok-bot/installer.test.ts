@@ -100,4 +100,23 @@ describe('grok-bot installer', () => {
     process.env.SSG_LICENSE_KEY = 'k';
     assert.deepEqual(problems(false), []);
   });
+
+  it('installs the ssg-guardrails skill with its fail-closed and hands-off rules, and uninstall removes it', () => {
+    const SKILL = 'project/.grok/skills/ssg-guardrails/SKILL.md';
+    install(true);
+    const skill = fx.read(SKILL) ?? '';
+    assert.match(skill, /^---\nname: ssg-guardrails\n/);
+    assert.match(skill, /Call `ssg_evaluate`/);
+    for (const kind of ['destructive', 'about secrets', 'irreversible', 'rule-mutating']) {
+      assert.match(skill, new RegExp(`- ${kind}`), kind);
+    }
+    assert.match(skill, /Create, edit, delete, sync or disable ssg's rules/);
+    fx.withPath(true, () => assert.doesNotMatch(grokBotInstaller.problems(fx.target).join('\n'), /skill/));
+    uninstall();
+    assert.equal(fx.read(SKILL), undefined);
+    assert.match(
+      grokBotInstaller.problems(fx.target).join('\n'),
+      /SKILL\.md does not exist|no the ssg-guardrails skill/,
+    );
+  });
 });

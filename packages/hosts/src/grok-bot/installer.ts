@@ -1,12 +1,18 @@
 // Grok bot: ssg's MCP server in the project's .grok/mcp.json — the local stdio server
 // (`ssg mcp-server --client=grok-bot`) when `ssg` is on PATH, and the hosted server as a fallback, which
-// authenticates with the license key in SSG_LICENSE_KEY. Which file Grok reads is not documented anywhere we
-// know of: .grok/mcp.json in the `mcpServers` shape is an assumption to verify against the plugin host.
+// authenticates with the license key in SSG_LICENSE_KEY — and the plugin's skill, `ssg-guardrails`
+// (resources/plugins/grok-bot/SKILL.md: evaluate every call; fail closed when ssg cannot answer for destructive,
+// secret, irreversible or rule-mutating actions; never touch rules) in .grok/skills/ssg-guardrails/SKILL.md.
+// Which files Grok reads is not documented anywhere we know of: both paths are assumptions to verify against the
+// plugin host; `ssg plugins emit grok-bot` prints the skill for installing it by hand.
 import { join } from 'node:path';
 import type { AdapterInstaller, InstallTarget } from '../install/adapter-installer';
 import { commandOnPath } from '../install/command-on-path';
 import { editJsonFile, isJsonObject, type JsonObject } from '../config-edit/json-config';
-import { jsonEntryProblem } from '../install/artifact-state';
+import { readFileSync } from 'node:fs';
+import { pluginFilePath } from '@ssg/node/resources';
+import { editFile } from '../config-edit/edit-file';
+import { jsonEntryProblem, textEntryProblem } from '../install/artifact-state';
 import { hostedMcpUrl, LICENSE_KEY_VARIABLE } from '../install/hosted-mcp';
 
 export const GROK_LOCAL_SERVER = 'ssg-governance-grok-bot';
@@ -22,6 +28,12 @@ export const grokHostedServer = (mcpUrl: string) => ({
 });
 
 const configPath = (target: InstallTarget): string => join(target.projectDir, '.grok', 'mcp.json');
+const skillPath = (target: InstallTarget): string =>
+  join(target.projectDir, '.grok', 'skills', GROK_PLUGIN_ID, 'SKILL.md');
+
+/** The spec's plugin id, `<service>-guardrails`. */
+export const GROK_PLUGIN_ID = 'ssg-guardrails';
+const skillNote = `the ${GROK_PLUGIN_ID} skill`;
 
 function serversOf(config: JsonObject): JsonObject {
   if (config.mcpServers !== undefined && !isJsonObject(config.mcpServers)) {
@@ -63,9 +75,13 @@ export const grokBotInstaller: AdapterInstaller = {
     report.addManualStep(
       `Set ${LICENSE_KEY_VARIABLE} to your license key where Grok runs (export ${LICENSE_KEY_VARIABLE}=…): the hosted server needs it.`,
     );
+    // The skill file is ssg's alone: install keeps it current, uninstall deletes it.
+    const skill = readFileSync(pluginFilePath('grok-bot'), 'utf8');
+    editFile(skillPath(target), () => skill, report, skillNote);
     report.addManualStep('Restart Grok so it loads the MCP servers.');
   },
   uninstall(target, report) {
+    editFile(skillPath(target), () => undefined, report, skillNote);
     editJsonFile(
       configPath(target),
       removeServers,
@@ -77,6 +93,8 @@ export const grokBotInstaller: AdapterInstaller = {
     const path = configPath(target);
     const hostedProblem = jsonEntryProblem(path, hasServer(GROK_HOSTED_SERVER), `mcpServers.${GROK_HOSTED_SERVER}`);
     const problems = hostedProblem === undefined ? [] : [hostedProblem];
+    const skillProblem = textEntryProblem(skillPath(target), `name: ${GROK_PLUGIN_ID}`, skillNote);
+    if (skillProblem !== undefined) problems.push(skillProblem);
     const localWired =
       jsonEntryProblem(path, hasServer(GROK_LOCAL_SERVER), GROK_LOCAL_SERVER) === undefined && commandOnPath('ssg');
     if (!localWired && !process.env[LICENSE_KEY_VARIABLE]) {

@@ -36,6 +36,7 @@ export const bundledScenariosDir = (): string => join(resourcesDir(), 'scenarios
 /** Each host with a plugin (`ssg plugins emit <host>`), and its file under resources/plugins/. */
 export const PLUGIN_FILES: Readonly<Record<string, string>> = {
   opencode: join('opencode', 'ssg-governance.js'),
+  'grok-bot': join('grok-bot', 'SKILL.md'),
 };
 
 export const pluginFilePath = (host: string): string => join(resourcesDir(), 'plugins', PLUGIN_FILES[host]!);
