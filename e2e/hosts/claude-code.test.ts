@@ -4,7 +4,7 @@
 // (init's default is the user settings: Claude Code reads a project's settings only where the session starts);
 // a harmless call runs.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FakeMessagesApi, type ScriptedTurn } from '@ssg/testing/fake-messages-api';
@@ -19,7 +19,12 @@ const PROJECT_RULES = `rule e2e_no_recursive_delete {
 }
 `;
 
-async function runClaude(workspace: HostWorkspace, script: readonly ScriptedTurn[], cwd?: string) {
+async function runClaude(
+  workspace: HostWorkspace,
+  script: readonly ScriptedTurn[],
+  cwd?: string,
+  extraEnv: Record<string, string> = {},
+) {
   const api = await FakeMessagesApi.start(script);
   try {
     const run = await workspace.runHost(
@@ -27,7 +32,7 @@ async function runClaude(workspace: HostWorkspace, script: readonly ScriptedTurn
       ['-p', 'tidy up the project', '--allowedTools', 'Bash', '--output-format', 'json'],
       {
         ...(cwd !== undefined ? { cwd } : {}),
-        env: claudeEnv(api.url, join(workspace.root, '.claude')),
+        env: claudeEnv(api.url, join(workspace.root, '.claude'), extraEnv),
         timeoutMs: 120_000,
       },
     );
@@ -73,6 +78,31 @@ describe('Claude Code with ssg init --client=claude-code', () => {
     assert.equal(run.status, 0, `claude failed:\n${run.stderr}\n${run.stdout}`);
     assert.ok(existsSync(join(workspace.project, 'precious.txt')), 'the targeted file must still exist');
     assert.match(api.toolResults()[0]?.text ?? '', /e2e_no_recursive_delete/);
+  });
+
+  test('under fail-closed with no daemon and ssg not on PATH, the hook still runs and blocks', async () => {
+    // The hook names ssg by the path init found; Claude Code's PATH here has no ssg at all.
+    const path = (process.env.PATH ?? '')
+      .split(':')
+      .filter((dir) => dir !== workspace.binDir)
+      .join(':');
+    workspace.write('ssg-home/fail-closed', 'armed\n');
+    try {
+      const { run, api } = await runClaude(
+        workspace,
+        [
+          { toolUse: { name: 'Bash', input: { command: 'rm -f precious.txt', description: 'Remove it' } } },
+          { text: 'Blocked.' },
+        ],
+        undefined,
+        { PATH: path },
+      );
+      assert.equal(run.status, 0, `claude failed:\n${run.stderr}\n${run.stdout}`);
+      assert.ok(existsSync(join(workspace.project, 'precious.txt')), 'the file must still exist');
+      assert.match(api.toolResults()[0]?.text ?? '', /ssg_fail_closed/);
+    } finally {
+      rmSync(join(workspace.home, 'fail-closed'));
+    }
   });
 
   test('a harmless Bash call runs', async () => {
