@@ -147,7 +147,7 @@ const MAX_ASSIGNMENT_SCAN = 64 * 1024;
 
 /** Programs that read every file below a folder they are given (some only with -r). */
 function readsRecursively(program: string, args: readonly string[]): boolean {
-  if (['rg', 'ag', 'ack', 'tar', 'zip', '7z', 'rsync', 'scp', 'du'].includes(program)) return program !== 'du';
+  if (['rg', 'ag', 'ack', 'tar', 'zip', '7z', 'rsync', 'scp'].includes(program)) return true;
   if (['grep', 'egrep', 'fgrep', 'cp', 'diff'].includes(program))
     return args.some((word) => RECURSIVE_FLAG.test(word) || /^-[a-zA-Z]*a/.test(word));
   return program === 'find' && args.some((word) => word === '-exec' || word === '-execdir');

@@ -21,20 +21,19 @@ export function ssgProgram(env: NodeJS.ProcessEnv, runningScript: string | undef
   return undefined;
 }
 
-/** Whether a hook command starts ssg with `args` (`hook eval`, …), however ssg is named in it. */
-export function runsSsg(command: unknown, args: string): boolean {
-  if (typeof command !== 'string') return false;
+/** A hook command split at ssg: the words that start it (ssg, or node and ssg's script) and its arguments. */
+function splitAtSsg(command: string): { program: string[]; args: string } | undefined {
   const words = shellWords(command);
   const at = words.findIndex((word, i) => i < 2 && /^ssg(\.c?js|\.cmd|\.exe)?$/.test(basename(word)));
-  return at >= 0 && words.slice(at + 1).join(' ') === args;
+  return at < 0 ? undefined : { program: words.slice(0, at + 1), args: words.slice(at + 1).join(' ') };
 }
 
-/** The program a hook command starts (its first word, or node's script), for checking that it still exists. */
-export function programOf(command: string): string[] {
-  const words = shellWords(command);
-  const at = words.findIndex((word, i) => i < 2 && /^ssg(\.c?js|\.cmd|\.exe)?$/.test(basename(word)));
-  return words.slice(0, at + 1);
-}
+/** Whether a hook command starts ssg with `args` (`hook eval`, …), however ssg is named in it. */
+export const runsSsg = (command: unknown, args: string): boolean =>
+  typeof command === 'string' && splitAtSsg(command)?.args === args;
+
+/** The program a hook command starts (ssg, or node and its script), for checking that it still exists and runs. */
+export const programOf = (command: string): string[] => splitAtSsg(command)?.program ?? [];
 
 /** A path as one POSIX shell word. */
 export const shellQuote = (text: string): string =>
