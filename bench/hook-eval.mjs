@@ -2,7 +2,7 @@
 // this run, interleaved so machine noise hits both alike: evaluated in-process (no daemon), and answered by a
 // running daemon (`ssg daemon`, started for the scenario on the same SSG_HOME).
 // Run: node bench/hook-eval.mjs [runs]   (needs `npm run build` first)
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +41,8 @@ function scenario(name, setup, runs, { daemon = false } = {}) {
   // A fresh home and no SSG_DAEMON_URL: the hook finds the daemon as it does on a user's machine, through the
   // daemon.json a running daemon writes, and the in-process scenarios find none announced.
   const env = { ...process.env, SSG_HOME: home, HOME: work, SSG_DAEMON_URL: '' };
+  // Project rules apply once a person accepts them, as a user would with `ssg trust`.
+  execFileSync(process.execPath, [ssg, 'trust'], { cwd: project, env, stdio: 'ignore' });
   const running = daemon ? startDaemon(env, home) : undefined;
   const payload = JSON.stringify({
     session_id: 'bench',

@@ -21,6 +21,7 @@ import { initCommand } from './commands/init/init';
 import { mcpServerCommand } from './commands/mcp-server/mcp-server';
 import { pluginsCommand } from './commands/plugins/plugins';
 import { sleepCommand } from './commands/sleep/sleep';
+import { trustCommand } from './commands/trust/trust';
 import { uninstallCommand } from './commands/uninstall/uninstall';
 import { cliVersion } from './commands/version';
 
@@ -41,6 +42,7 @@ const commands: readonly Command[] = [
   approveCommand,
   denyCommand,
   auditCommand,
+  trustCommand,
   hubCommand,
   pluginsCommand,
   helpCommand(() => commands),

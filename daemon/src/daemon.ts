@@ -158,7 +158,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       costIngestionRoutes(costIngestion),
       dashboardRoutes({ tickets, sessions, url: daemonUrl }),
       staticFileRoutes(options.rendererDir ?? defaultRendererDir(env)),
-      rulesRoutes({ rules, defaultCwd: env.HOME ?? homedir() }),
+      rulesRoutes({ rules, home, defaultCwd: env.HOME ?? homedir() }),
       agentRoutes({ home, userHome: env.HOME ?? homedir(), env: { ...process.env, ...env } }),
     ],
   });

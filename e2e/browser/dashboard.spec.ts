@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { acceptProjectRules } from '@ssg/node/rules/project-trust';
 import { bashHookPayload, DashboardDaemon } from './dashboard-daemon';
 
 // Generous: these tests share the machine with the rest of the suite.
@@ -193,6 +194,7 @@ for (const { name, hash, button, path, param, shown } of folderPages) {
       const dir = join(daemon.home, folder);
       mkdirSync(join(dir, '.ssg', 'rules'), { recursive: true });
       writeFileSync(join(dir, '.ssg', 'rules', `${folder}.rules`), `rule ${folder}_rule {\n  LOG execution\n}\n`);
+      acceptProjectRules(daemon.home, join(dir, '.ssg', 'rules'));
       return dir;
     };
     const [first, second] = [project('first'), project('second')];

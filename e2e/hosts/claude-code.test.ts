@@ -47,6 +47,7 @@ describe('Claude Code with ssg init --client=claude-code', () => {
   before(() => {
     workspace.write('project/precious.txt', 'keep me\n');
     workspace.write('project/.ssg/rules/project.rules', PROJECT_RULES);
+    workspace.trust();
     const init = workspace.run(['init', '--client=claude-code']);
     assert.equal(init.status, 0, init.stderr);
   });

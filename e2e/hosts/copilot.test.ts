@@ -60,6 +60,7 @@ describe('Copilot CLI with ssg init --client=copilot', () => {
   before(() => {
     workspace.write('project/precious.txt', 'keep me\n');
     workspace.write('project/.ssg/rules/project.rules', PROJECT_RULES);
+    workspace.trust();
     const init = workspace.run(['init', '--client=copilot']);
     assert.equal(init.status, 0, init.stderr);
   });

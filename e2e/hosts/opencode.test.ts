@@ -85,6 +85,7 @@ describe('OpenCode with ssg init --client=opencode', () => {
   before(() => {
     workspace.write('project/precious.txt', 'keep me\n');
     workspace.write('project/.ssg/rules/project.rules', PROJECT_RULES);
+    workspace.trust();
     const license = mintLicense(issuer.privateKey, {
       iss: 'ssg-accounts',
       exp: Math.floor(Date.now() / 1000) + 3600,

@@ -30,6 +30,7 @@ export class HookWorkspace extends Workspace {
   constructor() {
     super();
     this.write('project/.ssg/rules/marker.rules', MARKER_RULES);
+    this.trust();
     mkdirSync(this.marker);
   }
 

@@ -1,6 +1,7 @@
 // `ssg_check`: the rule-file lint of `ssg check` (parse errors, lint findings, regexes that do not compile) for
 // the rule files under a path and the rules that apply there. Project files are not checked: that walk reads
 // every file of the project, too slow and too verbose for a tool call.
+import { isAcceptedProjectFile } from '@ssg/node/rules/accepted-project-rules';
 import { type Stats, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -33,10 +34,12 @@ export function registerCheckTool(server: McpServer, context: ToolContext): void
           throw new ToolInputError(`path ${target} ${describeFsError(error)} — pass a rule file or a project folder`);
         }
         const projectDir = stat.isDirectory() ? target : dirname(target);
-        const files = [
-          ...new Set([...walkProject([target]).ruleFiles, ...ruleFiles({ cwd: projectDir, home: context.home })]),
-        ];
-        const diagnostics = lintRuleFiles(files.map(parseRuleFile));
+        // The accepted copy of the project's rules is not linted: its live folder, which the walk finds, is.
+        const userFiles = ruleFiles({ cwd: projectDir, home: context.home }).filter(
+          (file) => !isAcceptedProjectFile(context.home, file),
+        );
+        const files = [...new Set([...walkProject([target]).ruleFiles, ...userFiles])];
+        const diagnostics = lintRuleFiles(files.map((file) => parseRuleFile(file)));
         const errors = diagnostics.filter((d) => d.severity === 'error').length;
         return jsonResult({
           rule_files: files.length,

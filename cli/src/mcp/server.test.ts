@@ -7,6 +7,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import { ensureBuilt, SAMPLE_RULES, ssgBin, Workspace } from '@ssg/testing/cli-harness';
+import { findAcceptedProjectRules } from '@ssg/node/rules/accepted-project-rules';
+import { displayPath } from '@ssg/node/rules/format-diagnostic';
 
 /**
  * The spec's budget for the serialized core tools/list result: "about 428 tokens", counted with a real BPE
@@ -36,9 +38,14 @@ describe('ssg mcp-server (built CLI, real MCP client)', () => {
     ws.write('project/.ssg/rules/sample.rules', SAMPLE_RULES);
     ws.write('other/.ssg/rules/other.rules', 'rule other-only {\n  DENY execution\n  IF command EQUALS "ls"\n}\n');
     ws.write('broken/.ssg/rules/broken.rules', 'rule broken {\n  DENY execution\n  IF command FROBNICATES "x"\n}\n');
-    ws.write('dangling/.ssg/rules/keep.rules', 'rule keep {\n  LOG any\n}\n');
-    symlinkSync(join(ws.root, 'nowhere.rules'), join(ws.root, 'dangling/.ssg/rules/gone.rules'));
+    for (const folder of ['project', 'other', 'broken']) ws.trust(folder);
+    // A second ssg home whose user rules cannot be read.
+    ws.write('dangling-home/rules/keep.rules', 'rule keep {\n  LOG any\n}\n');
+    symlinkSync(join(ws.root, 'nowhere.rules'), join(ws.root, 'dangling-home/rules/gone.rules'));
   });
+  /** How the tools show a file of a project's accepted copy (the rules that apply), from the project's folder. */
+  const acceptedFile = (folder: string, name: string, from = ws.project): string =>
+    displayPath(join(findAcceptedProjectRules(join(ws.root, folder), ws.home)!.rulesDir, name), from);
   after(async () => {
     await Promise.all(sessions.map((session) => session.close()));
     ws.cleanup();
@@ -179,7 +186,8 @@ describe('ssg mcp-server (built CLI, real MCP client)', () => {
   });
 
   it('unreadable rules are a tool error and the server keeps serving', async () => {
-    const { isError, text } = await call(core, 'ssg_evaluate', { tool: 'Bash', input: {}, cwd: '../dangling' });
+    const dangling = await connect([], { SSG_HOME: join(ws.root, 'dangling-home') });
+    const { isError, text } = await call(dangling, 'ssg_evaluate', { tool: 'Bash', input: {} });
     assert.equal(isError, true);
     assert.match(text, /^rule file \S+gone\.rules does not exist — /);
     assert.equal((await callJson(core, 'ssg_status')).rules, 7);
@@ -192,7 +200,7 @@ describe('ssg mcp-server (built CLI, real MCP client)', () => {
       id: 'no-rm-root',
       decision: 'block',
       target: 'execute',
-      file: join('.ssg', 'rules', 'sample.rules'),
+      file: acceptedFile('project', 'sample.rules'),
     });
   });
 
@@ -200,7 +208,7 @@ describe('ssg mcp-server (built CLI, real MCP client)', () => {
     assert.deepEqual(await callJson(core, 'ssg_status', { cwd: '../broken' }), {
       version: JSON.parse(readFileSync(join(ssgBin, '..', '..', 'package.json'), 'utf8')).version,
       client: 'generic',
-      rule_files: [join('.ssg', 'rules', 'broken.rules')],
+      rule_files: [acceptedFile('broken', 'broken.rules', join(ws.root, 'broken'))],
       rules: 0,
       enabled: 0,
       diagnostics: 1,

@@ -1,11 +1,12 @@
 // GET /api/json/rules over real HTTP: the rule files a folder meets with their rules and findings, the Sleep at
 // Night bundle with its categories, and bad folders refused with a message.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { RULES_PATH, type RulesResponse } from '@ssg/contracts/dashboard';
+import { acceptProjectRules } from '@ssg/node/rules/project-trust';
 import { TestDaemon } from '../testing/test-daemon';
 
 describe('rules route', () => {
@@ -19,6 +20,7 @@ describe('rules route', () => {
     );
     writeFileSync(join(project, '.ssg', 'rules', 'broken.rules'), 'rule broken {\n  DENY nowhere\n');
     daemon = await TestDaemon.start();
+    acceptProjectRules(daemon.home, join(project, '.ssg', 'rules'));
   });
   after(async () => {
     await daemon.stop();
@@ -30,6 +32,11 @@ describe('rules route', () => {
     assert.equal(response.status, 200, JSON.stringify(response.body));
     const file = response.body.files.find((entry) => entry.path.endsWith('project.rules'));
     assert.ok(file, JSON.stringify(response.body.files));
+    assert.equal(file.acceptedFrom, join(realpathSync(project), '.ssg', 'rules', 'project.rules'));
+    assert.deepEqual(response.body.projectRules, {
+      state: 'accepted',
+      folder: join(realpathSync(project), '.ssg', 'rules'),
+    });
     assert.deepEqual(file.rules[0], {
       id: 'no_env',
       decision: 'block',
@@ -42,6 +49,20 @@ describe('rules route', () => {
     assert.deepEqual(file.diagnostics, []);
     const broken = response.body.files.find((entry) => entry.path.endsWith('broken.rules'));
     assert.ok(broken?.diagnostics.some((diagnostic) => diagnostic.severity === 'error' && diagnostic.line >= 1));
+  });
+
+  test("a project's rules no person accepted are listed as such, and not applied", async () => {
+    const other = mkdtempSync(join(tmpdir(), 'ssg-rules-other-'));
+    try {
+      mkdirSync(join(other, '.ssg', 'rules'), { recursive: true });
+      writeFileSync(join(other, '.ssg', 'rules', 'x.rules'), 'rule x {\n  ALLOW any\n}\n');
+      const response = await daemon.request<RulesResponse>('GET', `${RULES_PATH}?cwd=${encodeURIComponent(other)}`);
+      assert.equal(response.status, 200);
+      assert.equal(response.body.projectRules.state, 'untrusted');
+      assert.ok(response.body.files.every((entry) => !entry.path.endsWith('x.rules')));
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   test('the Sleep at Night bundle: 10 rules with their categories', async () => {

@@ -1,12 +1,15 @@
 // GET /api/json/rules: the dashboard's Rules page. The rules a call in `cwd` meets, file by file, with each file's
-// parse and lint findings, as the daemon's RuleRegistry has them compiled; and the 10 rules of the Sleep at Night
+// parse and lint findings, as the daemon's RuleRegistry has them compiled; whether the project's own rules are
+// accepted (only an accepted copy applies, see project-trust.ts); and the 10 rules of the Sleep at Night
 // bundle with their security categories, read once from the bundled resources.
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
 import { RULES_PATH, type RuleFileSummary, type SleepBundleRule } from '@ssg/contracts/dashboard';
 import type { RuleNode } from '@ssg/engine';
 import { parseRuleFile } from '@ssg/node/rules/load';
+import { findAcceptedProjectRules } from '@ssg/node/rules/accepted-project-rules';
+import { projectRulesState } from '@ssg/node/rules/project-trust';
 import { RulesUnusableError } from '@ssg/node/rules/rules-unusable';
 import { bundledRulesDir } from '@ssg/node/resources';
 import type { RuleRegistry } from '../rules/rule-registry';
@@ -15,12 +18,14 @@ import { existingFolder } from './absolute-folder';
 
 export interface RulesRouteOptions {
   rules: RuleRegistry;
+  /** The ssg home, where the accepted copies of project rules are kept. */
+  home: string;
   /** The folder asked about when the request names none: the user's home. */
   defaultCwd: string;
 }
 
 export const rulesRoutes =
-  ({ rules, defaultCwd }: RulesRouteOptions): FastifyPluginAsyncTypebox =>
+  ({ rules, home, defaultCwd }: RulesRouteOptions): FastifyPluginAsyncTypebox =>
   async (app) => {
     let sleepBundle: SleepBundleRule[] | undefined;
 
@@ -28,7 +33,9 @@ export const rulesRoutes =
       const cwd = request.query.cwd === undefined ? defaultCwd : existingFolder('cwd', request.query.cwd);
       sleepBundle ??= readSleepBundle();
       try {
-        return { files: ruleFilesFor(rules, cwd), sleepBundle };
+        const project = projectRulesState(cwd, home);
+        const projectRules = project.state === 'none' ? project : { state: project.state, folder: project.folder };
+        return { files: ruleFilesFor(rules, cwd, home), projectRules, sleepBundle };
       } catch (error) {
         if (error instanceof RulesUnusableError) throw conflict(error.message);
         throw error;
@@ -36,10 +43,14 @@ export const rulesRoutes =
     });
   };
 
-function ruleFilesFor(rules: RuleRegistry, cwd: string): RuleFileSummary[] {
+function ruleFilesFor(rules: RuleRegistry, cwd: string, home: string): RuleFileSummary[] {
   const loaded = rules.loadedFor(cwd);
+  const accepted = findAcceptedProjectRules(cwd, home);
   return loaded.parsed.map((parsed) => ({
     path: parsed.file,
+    ...(parsed.project && accepted
+      ? { acceptedFrom: join(accepted.folder, relative(accepted.rulesDir, parsed.file)) }
+      : {}),
     rules: parsed.rules.map(summariseRule),
     // The compiler's findings (a regex that does not compile) name their file too.
     diagnostics: loaded.diagnostics

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { evaluate, type ToolCall } from '@ssg/engine/node';
+import { acceptProjectRules } from '@ssg/node/rules/project-trust';
 import { DaemonEvents } from '../events';
 import { RECHECK_MS, RuleRegistry, type RuleSetSummary } from './rule-registry';
 import { eventually } from '@ssg/testing/eventually';
@@ -43,8 +44,9 @@ describe('RuleRegistry', () => {
     rmSync(home, { recursive: true, force: true });
   });
 
-  test('project rules come before the user rules, and both apply', () => {
+  test("a project's accepted rules come before the user rules, and both apply", () => {
     writeFileSync(join(project, '.ssg', 'rules', 'p.rules'), rule('no_reboot', 'reboot'));
+    acceptProjectRules(home, join(project, '.ssg', 'rules'));
     assert.equal(decide('reboot'), 'block');
     assert.equal(decide('shutdown -h now'), 'block');
     assert.equal(decide('ls'), 'allow');
@@ -57,11 +59,23 @@ describe('RuleRegistry', () => {
     assert.equal(clock, 0, 'no recheck interval passed');
   });
 
-  test('what watching cannot see (a new project rules folder) is found at the recheck', () => {
-    rmSync(join(project, '.ssg'), { recursive: true });
-    assert.equal(decide('reboot'), 'allow');
-    mkdirSync(join(project, '.ssg', 'rules'), { recursive: true });
+  test("a project's rules apply only once accepted, and can only tighten", () => {
     writeFileSync(join(project, '.ssg', 'rules', 'p.rules'), rule('no_reboot', 'reboot'));
+    writeFileSync(
+      join(project, '.ssg', 'rules', 'z.rules'),
+      'rule z {\n  priority 1000\n  ALLOW execution\n  IF command STARTS_WITH "shutdown"\n}\n',
+    );
+    assert.equal(decide('reboot'), 'allow', 'not accepted: the project rule does not apply');
+    acceptProjectRules(home, join(project, '.ssg', 'rules'));
+    clock += RECHECK_MS;
+    assert.equal(decide('reboot'), 'block');
+    assert.equal(decide('shutdown'), 'block', "the project's ALLOW does not lift the user's DENY");
+  });
+
+  test('what watching cannot see (a newly accepted project) is found at the recheck', () => {
+    assert.equal(decide('reboot'), 'allow');
+    writeFileSync(join(project, '.ssg', 'rules', 'p.rules'), rule('no_reboot', 'reboot'));
+    acceptProjectRules(home, join(project, '.ssg', 'rules'));
     clock += RECHECK_MS - 1;
     assert.equal(decide('reboot'), 'allow', 'reused within the interval');
     clock += 1;

@@ -100,7 +100,7 @@ export class RuleRegistry implements RuleSource {
     let set = this.sets.get(key);
     if (!set || set.stamp !== stamp) {
       const replaced = set !== undefined;
-      set = { stamp, loaded: loadRuleFiles(files) };
+      set = { stamp, loaded: loadRuleFiles(files, this.home) };
       remember(this.sets, key, set, MAX_SETS);
       if (replaced) this.announce(set.loaded);
       for (const file of files) this.watchDir(dirname(file));
@@ -137,7 +137,7 @@ export class RuleRegistry implements RuleSource {
         const files = key === '' ? [] : key.split('\0');
         const stamp = stampOf(files);
         if (stamp === set.stamp) continue;
-        const loaded = loadRuleFiles(files);
+        const loaded = loadRuleFiles(files, this.home);
         this.sets.set(key, { stamp, loaded });
         this.announce(loaded);
       } catch {

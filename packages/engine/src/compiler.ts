@@ -36,6 +36,8 @@ export interface CompiledRule {
   groups: CompiledExpr[][];
   /** Whether some condition reads the command, so shell views of an execute call can change the outcome. */
   readsCommand: boolean;
+  /** From a project's rule file: the rule can tighten a verdict, never loosen one (see ParsedFile.project). */
+  project: boolean;
 }
 
 export interface CompiledRuleSet {
@@ -43,8 +45,13 @@ export interface CompiledRuleSet {
   rules: RuleNode[];
   /** The enabled rules in evaluation order: priority descending, load order among equal priorities. */
   ordered: CompiledRule[];
-  /** `ordered`, restricted to the rules a call of each capability can meet: its own target, or `any`. */
+  /**
+   * The user's rules of `ordered` (every file not from a project), restricted to the rules a call of each
+   * capability can meet: its own target, or `any`.
+   */
   byCapability: Record<Capability, CompiledRule[]>;
+  /** As `byCapability`, for the project's rules: a second layer that can only tighten the first's verdict. */
+  projectByCapability: Record<Capability, CompiledRule[]>;
   /** How many distinct fields the conditions read; the evaluator reads each at most once per call. */
   fieldCount: number;
   /** Conditions that could not be compiled (invalid or unsafe regexes, invalid globs), with their position. */
@@ -65,24 +72,30 @@ export function compileRules(files: ParsedFile[], options: CompileOptions = {}):
   const compiler = new RuleCompiler(new RegexCompiler(options.regexForms));
   const rules = files.flatMap((file) => file.rules);
   const compiled = files.flatMap((file) =>
-    file.rules.filter((rule) => rule.enabled).map((rule) => compiler.compileRule(rule, file.file)),
+    file.rules
+      .filter((rule) => rule.enabled)
+      .map((rule) => compiler.compileRule(rule, file.file, file.project === true)),
   );
   // Array.prototype.sort is stable: equal priorities keep load order.
   const ordered = compiled.sort((a, b) => b.node.priority - a.node.priority);
-  const byCapability = Object.fromEntries(
-    CAPABILITIES.map((capability) => [
-      capability,
-      ordered.filter((rule) => rule.node.target === capability || rule.node.target === 'any'),
-    ]),
-  ) as Record<Capability, CompiledRule[]>;
   return {
     rules,
     ordered,
-    byCapability,
+    byCapability: byCapabilityOf(ordered.filter((rule) => !rule.project)),
+    projectByCapability: byCapabilityOf(ordered.filter((rule) => rule.project)),
     fieldCount: compiler.fieldCount,
     diagnostics: compiler.diagnostics,
     regexForms: compiler.regexes.forms,
   };
+}
+
+function byCapabilityOf(rules: CompiledRule[]): Record<Capability, CompiledRule[]> {
+  return Object.fromEntries(
+    CAPABILITIES.map((capability) => [
+      capability,
+      rules.filter((rule) => rule.node.target === capability || rule.node.target === 'any'),
+    ]),
+  ) as Record<Capability, CompiledRule[]>;
 }
 
 class RuleCompiler {
@@ -97,7 +110,7 @@ class RuleCompiler {
     return this.slots.size;
   }
 
-  compileRule(rule: RuleNode, file: string): CompiledRule {
+  compileRule(rule: RuleNode, file: string, project: boolean): CompiledRule {
     let readsCommand = false;
     const compileExpr = (expr: ExprNode, insideNots: number): CompiledExpr => {
       switch (expr.kind) {
@@ -113,7 +126,7 @@ class RuleCompiler {
       }
     };
     const groups = rule.groups.map((group) => group.map((item) => compileExpr(item, 0)));
-    return { node: rule, groups, readsCommand };
+    return { node: rule, groups, readsCommand, project };
   }
 
   private compileCondition(node: ConditionNode, rule: RuleNode, file: string, insideNots: number): CompiledCondition {

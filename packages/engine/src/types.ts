@@ -133,4 +133,9 @@ export interface ParsedFile {
   file: string;
   rules: RuleNode[];
   diagnostics: Diagnostic[];
+  /**
+   * The file belongs to a project (its accepted `.ssg/rules/`): its rules may add restrictions but never lift one
+   * that the user's rules, Sleep at Night or self-protection impose (evaluator.ts combines the two layers).
+   */
+  project?: boolean;
 }

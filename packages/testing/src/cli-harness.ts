@@ -1,5 +1,6 @@
 // Test support for end-to-end tests: builds the CLI bundles once (however many test files ask, even in
 // parallel processes) and runs `node cli/bin/ssg.cjs …` in isolated temp homes and projects.
+import { acceptProjectRules } from '@ssg/node/rules/project-trust';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,6 +89,14 @@ export class Workspace {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, content);
     return path;
+  }
+
+  /**
+   * Accepts the rules of `<root>/<folder>/.ssg/rules` as a person running `ssg trust` there would: project rules
+   * apply only once accepted, and then as accepted, so call this again after changing them.
+   */
+  trust(folder = 'project'): void {
+    acceptProjectRules(this.home, join(this.root, folder, '.ssg', 'rules'));
   }
 
   env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {

@@ -104,6 +104,7 @@ describe('ssg certify (built CLI)', () => {
 
   it('gives the verdict `ssg hook eval` gives for the same call', () => {
     ws.write('project/.ssg/rules/sample.rules', SAMPLE_RULES);
+    ws.trust();
     const hook = ws.run(['hook', 'eval'], {
       input: JSON.stringify({
         cwd: ws.project,

@@ -26,6 +26,7 @@ describe('ssg check (built CLI)', () => {
   function dirtyProject(): Workspace {
     const ws = new Workspace();
     ws.write('project/.ssg/rules/sample.rules', SAMPLE_RULES);
+    ws.trust();
     ws.write('project/src/clean.ts', 'export const x = 1;\n');
     ws.write('project/src/keys.ts', 'const a = 1;\nconst b = 2;\nconst key = "AKIAABCDEFGHIJKLMNOP";\n');
     ws.write('project/config/app.env', 'PORT=3000\n');
@@ -88,6 +89,7 @@ describe('ssg check (built CLI)', () => {
     const ws = new Workspace();
     try {
       ws.write('project/.ssg/rules/sample.rules', SAMPLE_RULES);
+      ws.trust();
       ws.write('project/README.md', '# hello\n');
       ws.write('project/deploy/prod.env', 'X=1\n');
       const run = ws.run(['check', '.']);

@@ -9,8 +9,10 @@ import { usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
 import { compileRules, type Diagnostic, type ParsedFile } from '@ssg/engine/node';
 import { ssgHome } from '@ssg/node/home';
+import { isAcceptedProjectFile } from '@ssg/node/rules/accepted-project-rules';
 import { displayPath, formatDiagnostic } from '@ssg/node/rules/format-diagnostic';
 import { parseRuleFile } from '@ssg/node/rules/load';
+import { projectRulesState, type ProjectRulesState } from '@ssg/node/rules/project-trust';
 import { ruleFiles } from '@ssg/node/rules/sources';
 import { lintRuleFiles } from './lint-rule-files';
 import { walkProject } from './walk';
@@ -67,6 +69,8 @@ interface Skipped {
 }
 
 interface CheckReport {
+  /** Whether the project's own rules apply (`ssg trust`); rule files of a project no one accepted do not. */
+  projectRules: ProjectRulesState;
   diagnostics: Diagnostic[];
   findings: Finding[];
   skipped: Skipped[];
@@ -110,14 +114,16 @@ function checkProject(paths: string[], rulesArgs: string[]): CheckReport {
   // The rules that apply are looked up from the first path, as the hook would for a call made there.
   const first = resolve(paths[0]!);
   const projectDir = statSync(first).isDirectory() ? first : dirname(first);
-  const applied = ruleFiles({ cwd: projectDir, home: ssgHome(), explicit: rulesArgs });
+  const home = ssgHome();
+  const applied = ruleFiles({ cwd: projectDir, home, explicit: rulesArgs });
 
-  // Parse each rule file once, whether it is linted (found under the paths), applied, or both.
+  // Parse each rule file once, whether it is linted (found under the paths), applied, or both. The accepted copy
+  // of the project's rules is applied, not linted: its live folder is what the person edits, and lints.
   const parsedByPath = new Map<string, ParsedFile>();
   for (const path of [...walked.ruleFiles, ...applied]) {
-    if (!parsedByPath.has(path)) parsedByPath.set(path, parseRuleFile(path));
+    if (!parsedByPath.has(path)) parsedByPath.set(path, parseRuleFile(path, isAcceptedProjectFile(home, path)));
   }
-  const linted = [...parsedByPath.values()];
+  const linted = [...parsedByPath.values()].filter((file) => !file.project);
   const diagnostics = lintRuleFiles(linted);
 
   const appliedParsed = applied.map((path) => parsedByPath.get(path)!);
@@ -150,12 +156,17 @@ function checkProject(paths: string[], rulesArgs: string[]): CheckReport {
     blocked,
     asked: findings.length - blocked,
   };
-  return { diagnostics, findings, skipped, summary };
+  return { projectRules: projectRulesState(projectDir, home), diagnostics, findings, skipped, summary };
 }
 
-function renderText({ diagnostics, findings, skipped, summary }: CheckReport, cwd: string, verbose: boolean): string {
+function renderText(
+  { projectRules, diagnostics, findings, skipped, summary }: CheckReport,
+  cwd: string,
+  verbose: boolean,
+): string {
   const instead = (f: Finding): string => (f.substitute ? ` (instead: ${f.substitute})` : '');
   const lines = [
+    ...trustNote(projectRules, cwd),
     ...diagnostics.map((d) => formatDiagnostic(d, cwd)),
     ...findings.map(
       (f) =>
@@ -169,9 +180,26 @@ function renderText({ diagnostics, findings, skipped, summary }: CheckReport, cw
   return `${lines.join('\n')}\n`;
 }
 
-function renderJson({ diagnostics, findings, skipped, summary }: CheckReport, cwd: string): string {
+/** A line when the project's rule files are not (or no longer) what applies. */
+function trustNote(state: ProjectRulesState, cwd: string): string[] {
+  if (state.state === 'untrusted') {
+    return [`${displayPath(state.folder, cwd)}: note: not accepted, so these rules do not apply: run \`ssg trust\``];
+  }
+  if (state.state === 'changed') {
+    return [
+      `${displayPath(state.folder, cwd)}: note: changed since accepted; the accepted version applies: run \`ssg trust\``,
+    ];
+  }
+  return [];
+}
+
+function renderJson({ projectRules, diagnostics, findings, skipped, summary }: CheckReport, cwd: string): string {
   const json = {
     ok: summary.errors === 0 && summary.blocked === 0,
+    project_rules:
+      projectRules.state === 'none'
+        ? { state: 'none' }
+        : { state: projectRules.state, folder: displayPath(projectRules.folder, cwd) },
     diagnostics: diagnostics.map((d) => ({
       file: displayPath(d.file, cwd),
       line: d.line,

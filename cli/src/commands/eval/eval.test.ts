@@ -16,6 +16,8 @@ describe('ssg eval (built CLI)', () => {
       'explicit.rules',
       'rule explicit-only {\n  DENY read\n  IF path ENDS_WITH ".pem"\n  MESSAGE "no keys"\n}\n',
     );
+    ws.trust('project');
+    ws.trust('other');
   });
   after(() => ws.cleanup());
 

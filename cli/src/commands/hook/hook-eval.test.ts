@@ -26,6 +26,7 @@ describe('ssg hook eval (built CLI)', () => {
     ensureBuilt();
     ws = new Workspace();
     ws.write('project/.ssg/rules/sample.rules', SAMPLE_RULES);
+    ws.trust();
   });
   after(() => ws.cleanup());
 
@@ -199,6 +200,7 @@ describe('ssg hook eval (built CLI)', () => {
         'project/.ssg/rules/guard.rules',
         '# override: never\nrule keep-home {\n  DENY execution\n  IF command STARTS_WITH "wipe-home"\n}\n',
       );
+      guarded.trust();
     });
     after(() => guarded.cleanup());
 
@@ -258,6 +260,7 @@ describe('ssg hook eval (built CLI)', () => {
     const unwritable = new Workspace();
     try {
       unwritable.write('project/.ssg/rules/sample.rules', SAMPLE_RULES);
+      unwritable.trust();
       writeFileSync(join(unwritable.home, 'state'), 'a file where the state folder should be');
       const input = JSON.stringify({
         session_id: 's',
@@ -303,8 +306,8 @@ describe('ssg hook eval (built CLI)', () => {
     let broken: Workspace;
     before(() => {
       broken = new Workspace();
-      broken.write('project/.ssg/rules/good.rules', SAMPLE_RULES);
-      symlinkSync(join(broken.root, 'missing-target.rules'), join(broken.project, '.ssg/rules/dangling.rules'));
+      broken.write('ssg-home/rules/good.rules', SAMPLE_RULES);
+      symlinkSync(join(broken.root, 'missing-target.rules'), join(broken.home, 'rules/dangling.rules'));
     });
     after(() => broken.cleanup());
     const brokenPayload = () =>

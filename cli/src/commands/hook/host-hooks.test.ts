@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { chmodSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ensureBuilt, SAMPLE_RULES, Workspace } from '@ssg/testing/cli-harness';
 import { licenseIssuerPath } from '@ssg/node/license/issuer-key';
@@ -20,6 +20,7 @@ describe('host hooks (built CLI)', () => {
     ensureBuilt();
     ws = new Workspace();
     ws.write('project/.ssg/rules/sample.rules', SAMPLE_RULES);
+    ws.trust();
   });
   after(() => ws.cleanup());
 
@@ -272,7 +273,8 @@ describe('host hooks (built CLI)', () => {
       }
 
       it('blocks when the rules cannot be read', () => {
-        const dangling = join(ws.project, '.ssg/rules/dangling.rules');
+        const dangling = join(ws.home, 'rules/dangling.rules');
+        mkdirSync(dirname(dangling), { recursive: true });
         symlinkSync(join(ws.root, 'missing.rules'), dangling);
         try {
           const run = opencode(envelope('bash', { command: 'ls' }));

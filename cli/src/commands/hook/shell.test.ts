@@ -19,6 +19,7 @@ describe('ssg hook shell (built CLI)', () => {
     ensureBuilt();
     ws = new Workspace();
     ws.write('project/.ssg/rules/sample.rules', SAMPLE_RULES + TOOL_RULE);
+    ws.trust();
   });
   after(() => ws.cleanup());
 
@@ -154,6 +155,7 @@ describe('ssg hook shell (built CLI)', () => {
     try {
       broken.write('project/.ssg/rules/a.rules', SAMPLE_RULES);
       broken.write('project/.ssg/rules/b.rules', 'rule broken {\n  DENY nonsense\n');
+      broken.trust();
       const run = broken.run(['hook', 'shell'], { input: '{"command":"rm -rf /"}' });
       assert.equal(run.status, 1);
       assert.match(run.stderr, /b\.rules/);

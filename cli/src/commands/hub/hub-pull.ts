@@ -33,5 +33,8 @@ export async function hubPull(argv: string[]): Promise<ExitCode> {
     'dry-run': `dry run: would write ${result.path}; nothing written`,
   }[result.outcome];
   process.stdout.write(`${result.ruleset.id}: ${done}\n`);
+  if (values.project && result.outcome === 'written') {
+    process.stdout.write('Project rules apply once accepted: review them, then run `ssg trust` in this project.\n');
+  }
   return ExitCode.ok;
 }

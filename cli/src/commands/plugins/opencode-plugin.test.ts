@@ -29,6 +29,7 @@ describe('the OpenCode plugin', () => {
     ensureBuilt();
     ws = new Workspace();
     ws.write('project/.ssg/rules/sample.rules', SAMPLE_RULES);
+    ws.trust();
     const issuer = newTestIssuer();
     const license = ws.write(
       'ssg-home/license.jwt',

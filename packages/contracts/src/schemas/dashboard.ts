@@ -49,8 +49,22 @@ export const RuleFileDiagnostic = Type.Object({
 
 export const RuleFileSummary = Type.Object({
   path: Type.String(),
+  /** For a project's rules: the file in the project's `.ssg/rules` that `path`, its accepted copy, was taken from. */
+  acceptedFrom: Type.Optional(Type.String()),
   rules: Type.Array(RuleSummary),
   diagnostics: Type.Array(RuleFileDiagnostic),
+});
+
+/** How the project's own rules stand: a live folder applies only once a person accepted it (`ssg trust`). */
+export const ProjectRulesStatus = Type.Object({
+  state: Type.Union([
+    Type.Literal('none'),
+    Type.Literal('untrusted'),
+    Type.Literal('accepted'),
+    Type.Literal('changed'),
+  ]),
+  /** The live `.ssg/rules` folder (absent for `none`). */
+  folder: Type.Optional(Type.String()),
 });
 
 export const SleepBundleRule = Type.Object({
@@ -65,6 +79,7 @@ export const SleepBundleRule = Type.Object({
 export const RulesResponse = Type.Object({
   /** The rule files a call in `cwd` meets, in the order they load. */
   files: Type.Array(RuleFileSummary),
+  projectRules: ProjectRulesStatus,
   /** The 10 rules Sleep at Night arms. */
   sleepBundle: Type.Array(SleepBundleRule),
 });

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { evaluate } from '@ssg/engine/node';
+import { findAcceptedProjectRules } from './accepted-project-rules';
 import { loadRules } from './load';
+import { acceptProjectRules } from './project-trust';
 import { RulesUnusableError } from './rules-unusable';
 
 describe('loadRules', () => {
@@ -23,6 +25,7 @@ describe('loadRules', () => {
     join(project, '.ssg', 'rules', 'a.rules'),
     '\uFEFFrule project-a {\n  ASK execution\n  IF command CONTAINS "deploy"\n}\n\nrule broken {\n  DENY execution\n  IF command NEARLY "x"\n}\n',
   );
+  acceptProjectRules(home, join(project, '.ssg', 'rules'));
   writeFileSync(
     join(home, 'rules', 'user.rules'),
     'rule user-rule {\n  DENY execution\n  IF command CONTAINS "deploy"\n}\n\nrule user-only {\n  DENY read\n}\n',
@@ -35,13 +38,20 @@ describe('loadRules', () => {
     client: 'claude-code',
   });
 
-  it('loads project rules before user rules, files sorted, a BOM ignored', () => {
+  it("loads the project's accepted rules before user rules, files sorted, a BOM ignored", () => {
     const loaded = loadRules({ cwd: project, home });
+    const accepted = findAcceptedProjectRules(project, home)!.rulesDir;
+    assert.deepEqual(loaded.files, [
+      join(accepted, 'a.rules'),
+      join(accepted, 'b.rules'),
+      join(home, 'rules', 'user.rules'),
+    ]);
     assert.deepEqual(
-      loaded.files.map((file) => file.slice(root.length + 1)),
-      ['project/.ssg/rules/a.rules', 'project/.ssg/rules/b.rules', 'home/rules/user.rules'],
+      loaded.parsed.map((file) => file.project === true),
+      [true, true, false],
     );
-    assert.equal(evaluate(loaded.ruleset, call('deploy now'), { explain: false }).ruleId, 'project-a');
+    // The project's layer only tightens: its ASK does not soften the user's DENY.
+    assert.equal(evaluate(loaded.ruleset, call('deploy now'), { explain: false }).ruleId, 'user-rule');
     assert.equal(evaluate(loaded.ruleset, call('', 'read'), { explain: false }).ruleId, 'user-only');
   });
 
@@ -55,12 +65,15 @@ describe('loadRules', () => {
   });
 
   it('reports a rule file that cannot be read', () => {
-    const dangling = join(root, 'dangling');
-    mkdirSync(join(dangling, '.ssg', 'rules'), { recursive: true });
-    symlinkSync(join(root, 'nowhere.rules'), join(dangling, '.ssg', 'rules', 'x.rules'));
-    assert.throws(
-      () => loadRules({ cwd: dangling, home }),
-      (e: unknown) => e instanceof RulesUnusableError && /x\.rules does not exist/.test(e.message),
-    );
+    const dangling = join(home, 'rules', 'x.rules');
+    symlinkSync(join(root, 'nowhere.rules'), dangling);
+    try {
+      assert.throws(
+        () => loadRules({ cwd: project, home }),
+        (e: unknown) => e instanceof RulesUnusableError && /x\.rules does not exist/.test(e.message),
+      );
+    } finally {
+      rmSync(dangling);
+    }
   });
 });

@@ -28,7 +28,7 @@ import { writeFileAtomic } from '../atomic-write';
 import { loadRuleFiles } from './load';
 import { nameHash } from '../name-hash';
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** Set by the bundler (build.mjs) to name the build; absent when running from source. */
 declare const __SSG_BUILD_ID__: string | undefined;
@@ -57,7 +57,7 @@ interface Header {
 
 interface Section {
   /** Each rule file's rules that belong to the section, in file order. */
-  files: Array<{ file: string; rules: RuleNode[] }>;
+  files: Array<{ file: string; rules: RuleNode[]; project?: boolean }>;
   regexForms: RegexForms;
 }
 
@@ -66,6 +66,8 @@ export class RulesCache {
     private readonly dir: string,
     /** Identifies the ssg build and Node that wrote an entry; entries of any other are ignored. */
     private readonly build: string,
+    /** The ssg home, whose accepted project copies load as the project layer (load.ts). */
+    private readonly home?: string,
   ) {}
 
   /**
@@ -77,7 +79,7 @@ export class RulesCache {
     const build = typeof __SSG_BUILD_ID__ === 'string' ? __SSG_BUILD_ID__ : sourceBuild();
     return build === undefined
       ? undefined
-      : new RulesCache(join(home, 'cache', 'rules'), `${build}-${process.version}`);
+      : new RulesCache(join(home, 'cache', 'rules'), `${build}-${process.version}`, home);
   }
 
   entryPath(files: readonly string[]): string {
@@ -101,7 +103,12 @@ export class RulesCache {
       if (!range) return undefined;
       const [start, end] = range;
       const section = JSON.parse(readText(fd, bodyStart + start, end - start)) as Section;
-      const parsed: ParsedFile[] = section.files.map(({ file, rules }) => ({ file, rules, diagnostics: [] }));
+      const parsed: ParsedFile[] = section.files.map(({ file, rules, project }) => ({
+        file,
+        rules,
+        diagnostics: [],
+        ...(project ? { project } : {}),
+      }));
       return { ruleset: compileRules(parsed, { regexForms: section.regexForms }), diagnostics: header.diagnostics };
     } catch {
       // Missing, corrupt or foreign: whatever failed to read or compile, preparing afresh gets it right.
@@ -125,7 +132,7 @@ export class RulesCache {
   private prepare(entryPath: string, files: string[]): CallRules {
     // Stamped before reading: a file edited in between is stored with its old stamp and so read afresh next time.
     const stamps = files.map(stampOf);
-    const loaded = loadRuleFiles(files);
+    const loaded = loadRuleFiles(files, this.home);
     try {
       writeFileAtomic(entryPath, this.entry(stamps, loaded.parsed, loaded.diagnostics, loaded.ruleset.regexForms), {
         mode: 0o600,
@@ -141,13 +148,14 @@ export class RulesCache {
     let body = '';
     let offset = 0;
     for (const capability of CAPABILITIES) {
-      const files = parsed.map(({ file, rules }) => ({
+      const files = parsed.map(({ file, rules, project }) => ({
         file,
         rules: rules.filter((rule) => rule.enabled && (rule.target === capability || rule.target === 'any')),
+        ...(project ? { project } : {}),
       }));
       // Compiling the section (every form known, so no analysis) tells which forms its rules use.
       const { regexForms } = compileRules(
-        files.map(({ file, rules }) => ({ file, rules, diagnostics: [] })),
+        files.map((file) => ({ ...file, diagnostics: [] })),
         { regexForms: forms },
       );
       const text = JSON.stringify({ files, regexForms } satisfies Section);

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { RulesUnusableError } from './rules-unusable';
+import { findAcceptedProjectRules } from './accepted-project-rules';
+import { acceptProjectRules } from './project-trust';
 import { findProjectRulesDir, ruleFiles } from './sources';
 
 describe('ruleFiles', () => {
@@ -31,14 +33,17 @@ describe('ruleFiles', () => {
   }
   const home = join(root, 'user/.ssg');
   const rel = (files: string[]): string[] => files.map((file) => relative(root, file));
+  acceptProjectRules(home, join(root, 'user/work/app/.ssg/rules'));
+  const accepted = relative(root, findAcceptedProjectRules(join(root, 'user/work/app'), home)!.rulesDir);
+  touch('unaccepted/.ssg/rules/x.rules');
 
   const cases: Array<{ name: string; cwd: string; explicit?: string[]; want: string[] }> = [
     {
-      name: 'project first, then user; each sorted; sub-folders included; hidden and other files skipped',
+      name: "the project's accepted copy first, then user; each sorted; sub-folders included; hidden and other files skipped",
       cwd: 'user/work/app/src/deep',
       want: [
-        'user/work/app/.ssg/rules/10-base.rules',
-        'user/work/app/.ssg/rules/30-team.rules',
+        `${accepted}/10-base.rules`,
+        `${accepted}/30-team.rules`,
         'user/.ssg/rules/a.rules',
         'user/.ssg/rules/b.rules',
         'user/.ssg/rules/packs/z.rules',
@@ -47,6 +52,11 @@ describe('ruleFiles', () => {
     {
       name: 'the ssg home is not a project: in ~ the user rules load once',
       cwd: 'user',
+      want: ['user/.ssg/rules/a.rules', 'user/.ssg/rules/b.rules', 'user/.ssg/rules/packs/z.rules'],
+    },
+    {
+      name: 'a project whose rules no person accepted gets the user rules alone',
+      cwd: 'unaccepted',
       want: ['user/.ssg/rules/a.rules', 'user/.ssg/rules/b.rules', 'user/.ssg/rules/packs/z.rules'],
     },
     {

@@ -1,7 +1,10 @@
-// Which `.rules` files apply, in evaluation order. Defaults: the project's `.ssg/rules/` (the nearest ancestor
-// of the working directory that has one), then the user's `<home>/rules/`. `--rules` paths replace both.
-import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
+// Which `.rules` files apply, in evaluation order. Defaults: the project's rules — the copy a person accepted of
+// the nearest ancestor's `.ssg/rules/` (accepted-project-rules.ts), never the live folder — then the user's
+// `<home>/rules/`. `--rules` paths replace both.
+import { type Dirent, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { isDirectory, realPathOrSelf } from '../fs-probe';
+import { findAcceptedProjectRules } from './accepted-project-rules';
 import { RulesUnusableError } from './rules-unusable';
 
 export interface RuleSourceOptions {
@@ -24,8 +27,8 @@ export function ruleFiles(options: RuleSourceOptions): string[] {
 
 export function defaultRuleDirs(cwd: string, home: string): string[] {
   const dirs: string[] = [];
-  const project = findProjectRulesDir(cwd, home);
-  if (project) dirs.push(project);
+  const project = findAcceptedProjectRules(cwd, home);
+  if (project) dirs.push(project.rulesDir);
   const user = join(home, 'rules');
   if (isDirectory(user)) dirs.push(user);
   return dirs;
@@ -88,20 +91,4 @@ export function describeFsError(error: unknown): string {
   if (code === 'ENOTDIR') return 'is not a folder';
   if (code === 'EISDIR') return 'is a folder, not a file';
   return `cannot be read (${code ?? (error as Error).message})`;
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
-  } catch {
-    return false;
-  }
-}
-
-function realPathOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }

@@ -23,10 +23,28 @@ export function RulesPage() {
         onSubmit={(folder) => void load(folder)}
       />
       {error && <Notice kind="error">{error}</Notice>}
+      {data?.projectRules.state === 'untrusted' && (
+        <Notice kind="info">
+          The rules in <span className="mono">{data.projectRules.folder}</span> do not apply: no one has accepted them.
+          Review them, then run <span className="mono">ssg trust</span> in that project.
+        </Notice>
+      )}
+      {data?.projectRules.state === 'changed' && (
+        <Notice kind="info">
+          <span className="mono">{data.projectRules.folder}</span> changed since it was accepted; the accepted version
+          below still applies. Run <span className="mono">ssg trust</span> there to accept the change.
+        </Notice>
+      )}
       {data?.files.length === 0 && <p className="muted">No rule files are loaded for this folder.</p>}
       {data?.files.map((file) => (
-        <section key={file.path} className="card" aria-label={file.path}>
-          <h2 className="mono file-title">{file.path}</h2>
+        <section key={file.path} className="card" aria-label={file.acceptedFrom ?? file.path}>
+          <h2 className="mono file-title">{file.acceptedFrom ?? file.path}</h2>
+          {file.acceptedFrom && (
+            <p className="muted">
+              Project rules as accepted (<span className="mono">ssg trust</span>), applied from{' '}
+              <span className="mono">{file.path}</span>: they can only tighten.
+            </p>
+          )}
           {file.diagnostics.length > 0 && (
             <ul className="diagnostics">
               {file.diagnostics.map((d, i) => (
