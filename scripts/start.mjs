@@ -48,10 +48,10 @@ ssg(
 );
 console.log(`
 3. Starting the daemon every hook talks to (Ctrl-C stops it). In another terminal:
-     npx ssg init --client=claude-code     wire Claude Code in a project (npx ssg init --help for the others)
-     npx ssg sleep on --for 8h             arm Sleep at Night
-     npx ssg budget set dailyUsd 20 && npx ssg budget mode enforce
-     npx ssg audit                         what your agents did, decision by decision
+     npx ssg-guard init --client=claude-code     wire Claude Code (npx ssg-guard init --help for the others)
+     npx ssg-guard sleep on --for 8h             arm Sleep at Night
+     npx ssg-guard budget set dailyUsd 20 && npx ssg-guard budget mode enforce
+     npx ssg-guard audit                         what your agents did, decision by decision
 `);
 
 // ── Desktop app or daemon (main/src/launch-mode.ts decides): the Electron app where its binary is installed and a

@@ -1,5 +1,5 @@
 // A temp HOME, SSG_HOME and project for running a real agent host against ssg: `ssg` on PATH (a shim onto this
-// checkout's CLI, as `npm install -g ssg` would put it) and the host CLIs pinned in e2e/package.json.
+// checkout's CLI, as `npm install -g ssg-guard` would put it) and the host CLIs pinned in e2e/package.json.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';

@@ -1,5 +1,5 @@
 // "Install command-line tool": puts an `ssg` on the user's PATH that runs the CLI bundled in the desktop app's
-// resources, so hooks work without a separate `npm install -g ssg`. The shim runs the app's own executable as
+// resources, so hooks work without a separate `npm install -g ssg-guard`. The shim runs the app's own executable as
 // Node (ELECTRON_RUN_AS_NODE), so the CLI uses the app's Node and its native modules, and points SSG_RESOURCES at
 // the bundled rules. It is a small script rather than a symlink: a symlink cannot carry those two variables.
 import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';

@@ -1,7 +1,8 @@
-// `ssg --version`: the version of the `ssg` package this code ships in.
+// `ssg --version`: the version of the npm package this code ships in (SSG_NPM_PACKAGE; its command is `ssg`).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SSG_NPM_PACKAGE } from '@ssg/node/npm-package';
 
 /** Found by walking up from this module: it runs from src/ in the repo and from dist/ in the bundle. */
 export function cliVersion(): string {
@@ -9,7 +10,7 @@ export function cliVersion(): string {
   for (let depth = 0; depth < 6; depth++) {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
-      if (pkg.name === 'ssg' && typeof pkg.version === 'string') return pkg.version;
+      if (pkg.name === SSG_NPM_PACKAGE && typeof pkg.version === 'string') return pkg.version;
     } catch {
       // No (readable) package.json here; keep walking up.
     }

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
+import { SSG_INSTALL_COMMAND } from '@ssg/node/npm-package';
 import { findOnPath } from './command-on-path';
 import type { InstallTarget } from './adapter-installer';
 import { ConfigFileError } from '../config-edit/config-file-error';
@@ -13,7 +14,7 @@ export function requireSsgProgram(target: InstallTarget, path: string): string {
   if (target.ssg !== undefined) return target.ssg;
   throw new ConfigFileError(
     path,
-    'the hook must name ssg by a path that exists, and `ssg` is not on PATH (nor is this the ssg command line): install ssg (npm install -g) or put it on PATH, then run init again',
+    `the hook must name ssg by a path that exists, and \`ssg\` is not on PATH (nor is this the ssg command line): install ssg (${SSG_INSTALL_COMMAND}) or put it on PATH, then run init again`,
   );
 }
 

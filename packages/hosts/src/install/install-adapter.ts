@@ -3,6 +3,7 @@
 // the daemon's POST /api/json/agents/:name returns it to the dashboard.
 import type { InstallAction } from '@ssg/contracts/dashboard';
 import { ssgHome } from '@ssg/node/home';
+import { SSG_INSTALL_COMMAND } from '@ssg/node/npm-package';
 import type { InstallTarget } from './adapter-installer';
 import { commandOnPath } from './command-on-path';
 import type { InstallReport } from './install-report';
@@ -26,7 +27,9 @@ export function installAdapter(
   if (action !== 'install') return true;
   installStarterRules(report, home);
   if (!commandOnPath('ssg')) {
-    report.addManualStep('Put `ssg` on PATH (for example `npm install -g ssg`): the host runs the bare command.');
+    report.addManualStep(
+      `Put \`ssg\` on PATH (for example \`${SSG_INSTALL_COMMAND}\`): the host runs the bare command.`,
+    );
   }
   return true;
 }
