@@ -56,19 +56,54 @@ console.log(`
 
 // ── Desktop app or daemon (main/src/launch-mode.ts decides): the Electron app where its binary is installed and a
 // display exists; else the daemon in the foreground, with a one-time dashboard link printed once it answers.
+// `npm ci` leaves Electron's binary out (allowScripts), so it is fetched here on first use where it can be
+// (scripts/electron-binary.ts).
 const { tsImport } = await import('tsx/esm/api');
-const { decideLaunchMode, findElectronBinary } = await tsImport('../main/src/launch-mode.ts', import.meta.url);
+const { decideLaunchMode, findElectronBinary, hasDisplay } = await tsImport(
+  '../main/src/launch-mode.ts',
+  import.meta.url,
+);
+const { electronFetchPlan, fetchElectronBinary } = await tsImport('./electron-binary.ts', import.meta.url);
 const { createRequire } = await import('node:module');
-const launch = decideLaunchMode({
-  platform: process.platform,
+const requireFromRoot = createRequire(import.meta.url);
+const installedElectron = () => findElectronBinary(() => requireFromRoot('electron'));
+const electronInstallScript = (() => {
+  try {
+    return requireFromRoot.resolve('electron/install.js');
+  } catch {
+    return undefined;
+  }
+})();
+
+let electronBinary = installedElectron();
+/** Why the desktop app is missing when fetching its binary was wanted and failed; launch-mode says the rest. */
+let noElectronBecause;
+const plan = electronFetchPlan({
+  binaryPresent: electronBinary !== undefined,
+  hasDisplay: hasDisplay(process.platform, process.env),
   env: process.env,
-  electronBinary: findElectronBinary(() => createRequire(import.meta.url)('electron')),
+  installScript: electronInstallScript,
 });
+if (plan.fetch) {
+  console.log("4. Fetching Electron's binary for the desktop app, once (ELECTRON_MIRROR names a mirror)…");
+  const outcome = await fetchElectronBinary(electronInstallScript, {
+    env: process.env,
+    onProgress: (ms) => console.log(`   … ${Math.round(ms / 1000)} s`),
+  });
+  electronBinary = installedElectron();
+  if (!outcome.fetched) noElectronBecause = `Electron's binary could not be fetched: ${outcome.reason}`;
+  else if (electronBinary === undefined) noElectronBecause = "Electron's install script left no binary";
+} else if (plan.reason) {
+  noElectronBecause = `no Electron binary: ${plan.reason}`;
+}
+
+const launch = decideLaunchMode({ platform: process.platform, env: process.env, electronBinary });
 if (launch.mode === 'electron') {
   console.log('4. Opening the desktop app (it hosts the daemon; closing its window keeps it running in the tray).\n');
   run(launch.electronBinary, [join(root, 'main/dist/main.cjs')]);
 } else {
-  console.log(`   (the desktop app is not started: ${launch.reason})\n`);
+  console.log(`   The desktop app is not started: ${noElectronBecause ?? launch.reason}.`);
+  console.log('   The daemon runs here instead; open the dashboard in a browser with the link printed below.\n');
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [join(root, 'cli/bin/ssg.cjs'), 'daemon', ...process.argv.slice(2)], {
     cwd: root,

@@ -51,6 +51,11 @@ test('the daemon fallback says why', () => {
   assert.equal(missing.mode === 'daemon' && /not installed/.test(missing.reason), true);
 });
 
+test('without a display the missing binary is beside the point: npm start fetches none there', () => {
+  const neither = decideLaunchMode({ platform: 'linux', env: {}, electronBinary: undefined });
+  assert.deepEqual(neither, { mode: 'daemon', reason: 'no display (neither DISPLAY nor WAYLAND_DISPLAY is set)' });
+});
+
 test('hasDisplay: Linux needs DISPLAY or WAYLAND_DISPLAY', () => {
   assert.equal(hasDisplay('linux', {}), false);
   assert.equal(hasDisplay('freebsd', { DISPLAY: ':1' }), true);

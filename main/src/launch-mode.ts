@@ -1,7 +1,8 @@
 // What `npm start` runs: the desktop app when Electron's binary is installed and there is a screen to show it on,
 // else the daemon with the dashboard in a browser (a one-time link printed). Electron's binary cannot always be had
-// (CI and our build machines cannot download it; a server has no display), and the daemon alone is the product
-// minus the window, so the fallback is the same governance, not a degraded mode.
+// (`npm start` fetches it on first use, scripts/electron-binary.ts, but CI and our build machines cannot download
+// it; a server has no display), and the daemon alone is the product minus the window, so the fallback is the same
+// governance, not a degraded mode.
 import { existsSync } from 'node:fs';
 
 export type LaunchMode =
@@ -23,11 +24,12 @@ export function hasDisplay(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): b
 
 export function decideLaunchMode({ platform, env, electronBinary }: LaunchEnvironment): LaunchMode {
   if (env.SSG_START === 'daemon') return { mode: 'daemon', reason: 'SSG_START=daemon asks for the daemon alone' };
-  if (electronBinary === undefined) {
-    return { mode: 'daemon', reason: "Electron's binary is not installed (npm could not download it here)" };
-  }
+  // The display first: without one, a missing binary does not matter (and `npm start` fetches none).
   if (!hasDisplay(platform, env)) {
     return { mode: 'daemon', reason: 'no display (neither DISPLAY nor WAYLAND_DISPLAY is set)' };
+  }
+  if (electronBinary === undefined) {
+    return { mode: 'daemon', reason: "Electron's binary is not installed (`npm ci` leaves it out)" };
   }
   return { mode: 'electron', electronBinary };
 }
