@@ -15,9 +15,9 @@ import { type Clock, systemClock } from './clock';
 import { claudeCodeTranscripts } from './costs/claude-code-transcripts';
 import { codexSessions } from './costs/codex-sessions';
 import { CostIngestion } from './costs/cost-ingestion';
-import { DashboardCookieAuth } from './dashboard/cookie-auth';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { defaultRendererDir } from './dashboard/renderer-dir';
+import { DashboardSessionAuth } from './dashboard/session-auth';
 import { DashboardSessions } from './dashboard/sessions';
 import { staticFileRoutes } from './dashboard/static-files';
 import { DashboardTickets, signInUrl } from './dashboard/tickets';
@@ -134,19 +134,20 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   // Its own pid: daemon.json, where the hooks read it from, is written only once the daemon listens.
   const protect = { ...protectedPlaces(home, env), daemonPid: process.pid };
   const pipeline = new EvaluationPipeline({ spending: budget, rules, approvals, audit, clock, protect });
-  // The dashboard's sign-in: one-time tickets traded for in-memory session cookies, which prove a person.
+  // The dashboard's sign-in: one-time tickets traded for in-memory session tokens (sent as a header, never a
+  // cookie), which prove a person.
   const tickets = new DashboardTickets(clock);
   const sessions = new DashboardSessions(clock);
-  const cookieAuth = new DashboardCookieAuth(sessions);
+  const sessionAuth = new DashboardSessionAuth(sessions);
   let port = options.port ?? DEFAULT_PORT;
   const daemonUrl = (): string => `http://127.0.0.1:${port}`;
   const log = daemonLog(home, options.logLevel);
   const app = await buildApp({
     log: log.options,
-    credentials: { hookToken: token, adminToken, isPerson: cookieAuth.acceptsCookie },
+    credentials: { hookToken: token, adminToken, isPerson: sessionAuth.acceptsSession },
     port: () => port,
     routes: [
-      cookieAuth.originGuard,
+      sessionAuth.originGuard,
       healthRoutes({ version: options.version ?? 'dev', pid: process.pid, startedAt }),
       evalRoutes(pipeline),
       sleepModeRoutes(sleepMode),

@@ -69,9 +69,11 @@ export class DashboardDaemon {
     return body.url;
   }
 
-  /** Signs the page in through a ticket and opens `hash` (e.g. `#/spending`). */
+  /** Signs the page in through a ticket, as a person opening the link would, and opens `hash` (e.g. `#/spending`). */
   async signIn(page: Page, hash = ''): Promise<void> {
     await page.goto(await this.ticketUrl());
+    // The page trades the ticket after it loads: the navigation shows once the tab is signed in.
+    await page.getByRole('navigation', { name: 'Dashboard' }).waitFor();
     if (hash) await page.goto(`${this.url}/${hash}`);
   }
 

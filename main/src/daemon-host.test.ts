@@ -24,11 +24,18 @@ test('hosts the daemon in-process; its dashboard link is a one-time sign-in that
   try {
     assert.equal(connection.kind, 'hosted');
     const link = await connection.client.dashboardLink();
-    assert.match(link, new RegExp(`^${connection.client.url}/login\\?ticket=[A-Za-z0-9_-]{43}$`));
-    const first = await fetch(link, { redirect: 'manual' });
-    assert.equal(first.status, 303);
-    assert.match(first.headers.get('set-cookie') ?? '', /^ssg_dashboard=.+HttpOnly; SameSite=Strict/);
-    assert.equal((await fetch(link, { redirect: 'manual' })).status, 401, 'a ticket is single use');
+    assert.match(link, new RegExp(`^${connection.client.url}/#ticket=[A-Za-z0-9_-]{43}$`));
+    // What the dashboard page does with it: trade the fragment's ticket from the daemon's own origin.
+    const exchange = () =>
+      fetch(`${connection.client.url}/api/json/dashboard/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: connection.client.url },
+        body: JSON.stringify({ ticket: new URLSearchParams(new URL(link).hash.slice(1)).get('ticket') }),
+      });
+    const first = await exchange();
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get('set-cookie'), null, 'the session is a header, never a cookie');
+    assert.equal((await exchange()).status, 401, 'a ticket is single use');
   } finally {
     if (connection.kind === 'hosted') await connection.close();
     rmSync(home, { recursive: true, force: true });
@@ -47,7 +54,7 @@ test('attaches to a daemon already running for the home instead of failing', asy
     assert.match(connection.kind === 'attached' ? connection.note : '', /already running/);
     // The admin credential came from the home: the attached client is let in.
     assert.equal((await connection.client.sleepMode()).enabled, false);
-    assert.match(await connection.client.dashboardLink(), /\/login\?ticket=/);
+    assert.match(await connection.client.dashboardLink(), /\/#ticket=/);
   } finally {
     await running.stop();
   }

@@ -7,7 +7,7 @@ const origin = 'http://127.0.0.1:5599';
 test('only the daemon origin is a place the window may go', () => {
   const cases: [string, boolean][] = [
     ['http://127.0.0.1:5599/', true],
-    ['http://127.0.0.1:5599/login?ticket=abc', true],
+    ['http://127.0.0.1:5599/#ticket=abc', true],
     ['http://127.0.0.1:5599/#/spending', true],
     ['http://127.0.0.1:5600/', false],
     ['https://127.0.0.1:5599/', false],

@@ -1,6 +1,7 @@
 // The dashboard's frame: navigation by URL hash (#/spending), the theme toggle, and the sign-in screen whenever
-// the daemon does not accept this browser.
+// the daemon does not accept this tab.
 import { useEffect, useState } from 'react';
+import { urlHasSignInTicket } from './api/sign-in';
 import { PAGES } from './pages/navigation';
 import { SignInScreen } from './pages/sign-in/SignInScreen';
 import { useActivity } from './stores/activity';
@@ -32,7 +33,11 @@ export function App() {
   const [path, setPath] = useState(currentPath);
   useEffect(() => {
     void start();
-    const onHash = () => setPath(currentPath());
+    const onHash = () => {
+      // A sign-in link pasted into this tab while it is open changes only the fragment: no reload, so sign in here.
+      if (urlHasSignInTicket()) void start();
+      setPath(currentPath());
+    };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, [start]);

@@ -1,7 +1,9 @@
-// `ssg dashboard` (built CLI) against a real daemon (the test lives here: the CLI never imports daemon code): the printed link signs a browser in (followed with fetch,
-// the cookie checked), and with no daemon the command fails with exit 5.
+// `ssg dashboard` (built CLI) against a real daemon (the test lives here: the CLI never imports daemon code): the
+// printed link carries a ticket in its fragment that signs a browser in once (traded as the dashboard page does,
+// no cookie set), and with no daemon the command fails with exit 5.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { DASHBOARD_SESSIONS_PATH } from '@ssg/contracts/dashboard';
 import { TestDaemon } from '../testing/test-daemon';
 import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 
@@ -15,16 +17,19 @@ describe('ssg dashboard (built CLI)', () => {
     try {
       const run = await ws.runAsync(['dashboard', '--no-open'], { env: { SSG_DAEMON_URL: daemon.url, DISPLAY: ':0' } });
       assert.equal(run.status, 0, run.stderr);
-      const link = /(http:\/\/127\.0\.0\.1:\d+\/login\?ticket=[A-Za-z0-9_-]{43})$/m.exec(run.stdout)?.[1];
+      const link = /(http:\/\/127\.0\.0\.1:\d+\/#ticket=[A-Za-z0-9_-]{43})$/m.exec(run.stdout)?.[1];
       assert.ok(link, run.stdout);
-      const first = await fetch(link, { redirect: 'manual' });
-      assert.equal(first.status, 303);
-      assert.match(
-        first.headers.get('set-cookie') ?? '',
-        /^ssg_dashboard=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict;/,
-      );
-      const again = await fetch(link, { redirect: 'manual' });
-      assert.equal(again.status, 401);
+      const exchange = () =>
+        daemon.request<{ token?: string }>('POST', DASHBOARD_SESSIONS_PATH, {
+          body: { ticket: new URLSearchParams(new URL(link).hash.slice(1)).get('ticket') },
+          token: false,
+          headers: { origin: daemon.url },
+        });
+      const first = await exchange();
+      assert.equal(first.status, 200);
+      assert.match(first.body.token ?? '', /^[A-Za-z0-9_-]{43}$/);
+      assert.equal(first.headers.get('set-cookie'), null);
+      assert.equal((await exchange()).status, 401);
     } finally {
       await daemon.stop();
       ws.cleanup();

@@ -1,13 +1,12 @@
-// The dashboard's sign-in handshake. A token holder (`ssg dashboard`, the desktop app) asks for a one-time link;
-// the browser opens it, GET /login trades the ticket for an HttpOnly, SameSite=Strict session cookie and sends the
-// browser on to `/`, so the token itself never reaches the page. Logout ends the session.
+// The dashboard's sign-in handshake. A person's `ssg` (or the desktop app) asks for a one-time link; the browser
+// opens it, and the dashboard page takes the ticket from the link's fragment and trades it here for a session
+// token, which it keeps in its tab's sessionStorage and sends as `Authorization: Bearer`. No route sets a cookie:
+// a cookie would reach every server on 127.0.0.1, whatever its port. Logout ends the session.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
-import { LoginQuery } from '@ssg/contracts/schemas/dashboard';
-import { DASHBOARD_LOGOUT_PATH, DASHBOARD_TICKETS_PATH } from '@ssg/contracts/dashboard';
-import { clearedSessionCookie, sessionCookie, sessionIdOf } from './cookie-auth';
-import { signInPage } from './pages';
-import { setDashboardHeaders } from './security-headers';
+import { DASHBOARD_LOGOUT_PATH, DASHBOARD_SESSIONS_PATH, DASHBOARD_TICKETS_PATH } from '@ssg/contracts/dashboard';
+import { HttpError } from '../server/http-error';
+import { foreignOriginProblem, sessionTokenOf } from './session-auth';
 import type { DashboardSessions } from './sessions';
 import { type DashboardTickets, signInUrl } from './tickets';
 
@@ -32,24 +31,34 @@ export const dashboardRoutes =
       },
     );
 
-    app.get('/login', { config: { access: 'public' }, schema: { querystring: LoginQuery } }, async (request, reply) => {
-      setDashboardHeaders(reply).header('cache-control', 'no-store');
-      const { ticket } = request.query;
-      if (ticket === undefined || !tickets.redeem(ticket)) {
-        return reply.code(401).type('text/html; charset=utf-8').send(signInPage());
-      }
-      return reply.header('set-cookie', sessionCookie(sessions.start())).redirect('/', 303);
-    });
+    app.post(
+      DASHBOARD_SESSIONS_PATH,
+      {
+        schema: DAEMON_ROUTES['POST /api/json/dashboard/sessions'].schema,
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        // Only the page the daemon served trades tickets; checked before redeeming, so a refusal spends nothing.
+        const foreign = foreignOriginProblem(request);
+        if (foreign !== undefined) throw new HttpError(403, foreign);
+        if (!tickets.redeem(request.body.ticket)) {
+          throw new HttpError(
+            401,
+            'this sign-in link is expired, already used or not from this daemon: run `ssg dashboard` for a new link',
+          );
+        }
+        return sessions.start();
+      },
+    );
 
     app.post(
       DASHBOARD_LOGOUT_PATH,
       {
         schema: DAEMON_ROUTES['POST /api/json/dashboard/logout'].schema,
       },
-      async (request, reply) => {
-        const id = sessionIdOf(request);
-        if (id !== undefined) sessions.end(id);
-        reply.header('set-cookie', clearedSessionCookie());
+      async (request) => {
+        const token = sessionTokenOf(request);
+        if (token !== undefined) sessions.end(token);
         return { ok: true };
       },
     );

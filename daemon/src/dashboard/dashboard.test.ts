@@ -1,6 +1,8 @@
-// The dashboard's sign-in handshake and its static files over real HTTP against a real daemon: a ticket trades
-// once for a cookie with exactly the agreed attributes; used, expired, forged and missing tickets get the sign-in
-// page and no cookie; the cookie authorises reads and (from the daemon's own origin only) mutations; logout ends
+// The dashboard's sign-in handshake and its static files over real HTTP against a real daemon: a ticket (in the
+// link's fragment) trades once, from the daemon's own origin, for a session token the page sends as
+// `Authorization: Bearer`; used, expired, forged and foreign-origin exchanges get nothing; no response sets a
+// cookie and no cookie is accepted, so a server on another loopback port (which sees every 127.0.0.1 cookie) has
+// nothing to replay; the header authorises reads and (from the daemon's own origin only) mutations; logout ends
 // it; the renderer's files come with the CSP and never from outside their folder.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -9,14 +11,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { SLEEP_MODE_PATH } from '@ssg/contracts/sleep-mode';
-import { DASHBOARD_LOGOUT_PATH, DASHBOARD_TICKETS_PATH, type DashboardTicket } from '@ssg/contracts/dashboard';
+import {
+  DASHBOARD_LOGOUT_PATH,
+  DASHBOARD_SESSIONS_PATH,
+  DASHBOARD_TICKETS_PATH,
+  type DashboardSession,
+  type DashboardTicket,
+} from '@ssg/contracts/dashboard';
 import { TestDaemon } from '../testing/test-daemon';
 import { DASHBOARD_CSP } from './security-headers';
+import { SESSION_TTL_MS } from './sessions';
 import { TICKET_TTL_MS } from './tickets';
 
-const COOKIE = /^ssg_dashboard=([A-Za-z0-9_-]{43}); HttpOnly; SameSite=Strict; Path=\/; Max-Age=28800$/;
-
-/** A GET sent byte for byte as written: fetch would resolve `..` segments before sending. */
 /** A GET through node:http, which (unlike fetch) sends conditional headers as given, without a no-cache. */
 function rawGet(
   url: string,
@@ -36,6 +42,9 @@ function rawGet(
     req.end();
   });
 }
+
+/** The ticket a sign-in link carries in its fragment (`#ticket=…`), which the browser never sends to a server. */
+const ticketOf = (url: string): string => new URLSearchParams(new URL(url).hash.slice(1)).get('ticket') ?? '';
 
 describe('dashboard sign-in', () => {
   let now = 1_700_000_000_000;
@@ -61,80 +70,72 @@ describe('dashboard sign-in', () => {
     assert.equal(response.status, 200);
     return response.body;
   };
-  const follow = (url: string) => fetch(url, { redirect: 'manual' });
+  /** What the dashboard page does with the ticket: POST it from its own origin, with no credential. */
+  const exchange = (ticket: string, headers: Record<string, string> = { origin: daemon.url }) =>
+    daemon.request<DashboardSession & { message: string }>('POST', DASHBOARD_SESSIONS_PATH, {
+      body: { ticket },
+      token: false,
+      headers,
+    });
   const signIn = async (): Promise<string> => {
-    const response = await follow((await issue()).url);
-    assert.equal(response.status, 303);
-    return COOKIE.exec(response.headers.get('set-cookie') ?? '')![1]!;
+    const response = await exchange(ticketOf((await issue()).url));
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    return response.body.token;
   };
-  const withCookie = (session: string, extra: Record<string, string> = {}) => ({
+  const withSession = (session: string, extra: Record<string, string> = {}) => ({
     token: false as const,
-    headers: { cookie: `ssg_dashboard=${session}`, ...extra },
+    headers: { authorization: `Bearer ${session}`, ...extra },
   });
+  const sleepState = async (): Promise<boolean> =>
+    (await daemon.request<{ enabled: boolean }>('GET', SLEEP_MODE_PATH)).body.enabled;
 
-  test('a ticket is a one-time link on the daemon, valid 60 s, and needs the token', async () => {
+  test('a ticket is a one-time link to the dashboard, in its fragment, valid 60 s, and needs the token', async () => {
     const ticket = await issue();
-    assert.match(ticket.url, new RegExp(`^${daemon.url}/login\\?ticket=[A-Za-z0-9_-]{43}$`));
+    assert.match(ticket.url, new RegExp(`^${daemon.url}/#ticket=[A-Za-z0-9_-]{43}$`));
     assert.equal(ticket.expiresAt, now + TICKET_TTL_MS);
     const refused = await daemon.request('POST', DASHBOARD_TICKETS_PATH, { body: {}, token: false });
     assert.equal(refused.status, 401);
   });
 
-  test('the ticket trades for a cookie with exactly the agreed attributes and a 303 to /', async () => {
-    const response = await follow((await issue()).url);
-    assert.equal(response.status, 303);
-    assert.equal(response.headers.get('location'), '/');
-    assert.match(response.headers.get('set-cookie') ?? '', COOKIE);
+  test('the ticket trades for a session token lasting 8 hours, and no cookie', async () => {
+    const response = await exchange(ticketOf((await issue()).url));
+    assert.equal(response.status, 200);
+    assert.match(response.body.token, /^[A-Za-z0-9_-]{43}$/);
+    assert.equal(response.body.expiresAt, now + SESSION_TTL_MS);
+    assert.equal(response.headers.get('set-cookie'), null);
+    assert.equal(response.headers.get('cache-control'), 'no-store');
   });
 
   const refusedTickets: Array<[string, () => Promise<string>]> = [
     [
-      'used',
+      'a used',
       async () => {
         const { url } = await issue();
-        assert.equal((await follow(url)).status, 303);
-        return url;
+        assert.equal((await exchange(ticketOf(url))).status, 200);
+        return ticketOf(url);
       },
     ],
     [
-      'expired',
+      'an expired',
       async () => {
         const { url } = await issue();
         now += TICKET_TTL_MS;
-        return url;
+        return ticketOf(url);
       },
     ],
-    ['forged', async () => `${daemon.url}/login?ticket=${'A'.repeat(43)}`],
-    ['missing', async () => `${daemon.url}/login`],
-    ['hostile', async () => `${daemon.url}/login?ticket=${encodeURIComponent('<script>alert(1)</script>')}`],
+    ['a forged', async () => 'A'.repeat(43)],
+    ['a hostile', async () => '<script>alert(1)</script>'],
   ];
-  for (const [name, link] of refusedTickets) {
-    test(`a ${name} ticket gets the sign-in page and no cookie`, async () => {
-      const response = await follow(await link());
+  for (const [name, ticket] of refusedTickets) {
+    test(`${name} ticket → 401 saying to get a new link, no session, no cookie`, async () => {
+      const response = await exchange(await ticket());
       assert.equal(response.status, 401);
+      assert.equal(response.body.token, undefined);
       assert.equal(response.headers.get('set-cookie'), null);
-      assert.equal(response.headers.get('content-security-policy'), DASHBOARD_CSP);
-      const page = await response.text();
-      assert.match(page, /run <code>ssg dashboard<\/code> in a terminal and open the link it prints/);
-      assert.doesNotMatch(page, /<script/);
+      assert.match(response.body.message, /run `ssg dashboard` for a new link/);
+      assert.doesNotMatch(response.body.message, /<script/);
     });
   }
-
-  test('the cookie authorises reads and same-origin mutations, like the token', async () => {
-    const session = await signIn();
-    const read = await daemon.request<{ mode: string }>('GET', SLEEP_MODE_PATH, withCookie(session));
-    assert.equal(read.status, 200);
-    assert.equal(read.body.mode, 'off');
-    const write = await daemon.request<{ enabled: boolean }>('POST', SLEEP_MODE_PATH, {
-      body: { enabled: true, forMs: 3_600_000 },
-      ...withCookie(session, { origin: daemon.url }),
-    });
-    assert.equal(write.status, 200, JSON.stringify(write.body));
-    assert.equal(write.body.enabled, true);
-    const token = await daemon.request<{ enabled: boolean }>('POST', SLEEP_MODE_PATH, { body: { enabled: false } });
-    assert.equal(token.status, 200);
-    assert.equal(token.body.enabled, false);
-  });
 
   const foreignOrigins: Array<[string, Record<string, string>, RegExp]> = [
     ['no Origin', {}, /missing Origin header/],
@@ -143,48 +144,91 @@ describe('dashboard sign-in', () => {
     ['the null origin', { origin: 'null' }, /is not allowed/],
   ];
   for (const [name, headers, message] of foreignOrigins) {
-    test(`a cookie mutation from ${name} → 403, nothing changed`, async () => {
-      const session = await signIn();
-      const response = await daemon.request<{ message: string }>('POST', SLEEP_MODE_PATH, {
-        body: { enabled: true },
-        ...withCookie(session, headers),
-      });
+    test(`a ticket exchanged from ${name} → 403, and the ticket still works from the dashboard`, async () => {
+      const ticket = ticketOf((await issue()).url);
+      const response = await exchange(ticket, headers);
       assert.equal(response.status, 403);
       assert.match(response.body.message, message);
-      const state = await daemon.request<{ enabled: boolean }>('GET', SLEEP_MODE_PATH);
-      assert.equal(state.body.enabled, false);
+      assert.equal((await exchange(ticket)).status, 200);
     });
   }
 
-  test('a forged or missing cookie → 401', async () => {
-    for (const options of [withCookie('A'.repeat(43)), { token: false as const }]) {
-      assert.equal((await daemon.request('GET', SLEEP_MODE_PATH, options)).status, 401);
-    }
+  test('the session header authorises reads and same-origin mutations, like the token', async () => {
+    const session = await signIn();
+    const read = await daemon.request<{ mode: string }>('GET', SLEEP_MODE_PATH, withSession(session));
+    assert.equal(read.status, 200);
+    assert.equal(read.body.mode, 'off');
+    const write = await daemon.request<{ enabled: boolean }>('POST', SLEEP_MODE_PATH, {
+      body: { enabled: true, forMs: 3_600_000 },
+      ...withSession(session, { origin: daemon.url }),
+    });
+    assert.equal(write.status, 200, JSON.stringify(write.body));
+    assert.equal(write.body.enabled, true);
+    const token = await daemon.request<{ enabled: boolean }>('POST', SLEEP_MODE_PATH, { body: { enabled: false } });
+    assert.equal(token.status, 200);
+    assert.equal(token.body.enabled, false);
   });
+
+  // What a dev server on another 127.0.0.1 port could replay: cookies ignore ports, so a session id sent as the
+  // old `ssg_dashboard` cookie, with the daemon's Origin forged, must not turn Sleep at Night off.
+  test('a live session sent as the old cookie, without the header → 401, Sleep at Night stays on', async () => {
+    const session = await signIn();
+    await daemon.request('POST', SLEEP_MODE_PATH, { body: { enabled: true, forMs: 3_600_000 } });
+    const cookieOnly = { token: false as const, headers: { cookie: `ssg_dashboard=${session}`, origin: daemon.url } };
+    const off = await daemon.request('POST', SLEEP_MODE_PATH, { body: { enabled: false }, ...cookieOnly });
+    assert.equal(off.status, 401);
+    assert.equal((await daemon.request('GET', SLEEP_MODE_PATH, cookieOnly)).status, 401);
+    assert.equal(await sleepState(), true);
+    await daemon.request('POST', SLEEP_MODE_PATH, { body: { enabled: false } });
+  });
+
+  for (const [name, headers, message] of foreignOrigins) {
+    test(`a session mutation from ${name} → 403, nothing changed`, async () => {
+      const session = await signIn();
+      const response = await daemon.request<{ message: string }>('POST', SLEEP_MODE_PATH, {
+        body: { enabled: true },
+        ...withSession(session, headers),
+      });
+      assert.equal(response.status, 403);
+      assert.match(response.body.message, message);
+      assert.equal(await sleepState(), false);
+    });
+  }
+
+  const refusedCredentials: Array<[string, Record<string, string>]> = [
+    ['a forged session', { authorization: `Bearer ${'A'.repeat(43)}` }],
+    ['no credential', {}],
+    ['another scheme', { authorization: 'Basic c3NnOnNzZw==' }],
+    ['an empty bearer', { authorization: 'Bearer ' }],
+  ];
+  for (const [name, headers] of refusedCredentials) {
+    test(`${name} → 401`, async () => {
+      assert.equal((await daemon.request('GET', SLEEP_MODE_PATH, { token: false, headers })).status, 401);
+    });
+  }
 
   test('a session lasts 8 hours', async () => {
     const session = await signIn();
-    now += 8 * 3_600_000 - 1;
-    assert.equal((await daemon.request('GET', SLEEP_MODE_PATH, withCookie(session))).status, 200);
+    now += SESSION_TTL_MS - 1;
+    assert.equal((await daemon.request('GET', SLEEP_MODE_PATH, withSession(session))).status, 200);
     now += 1;
-    assert.equal((await daemon.request('GET', SLEEP_MODE_PATH, withCookie(session))).status, 401);
+    assert.equal((await daemon.request('GET', SLEEP_MODE_PATH, withSession(session))).status, 401);
   });
 
-  test('logout ends the session and clears the cookie', async () => {
+  test('logout ends the session and sets no cookie', async () => {
     const session = await signIn();
     const logout = await daemon.request('POST', DASHBOARD_LOGOUT_PATH, {
       body: {},
-      ...withCookie(session, { origin: daemon.url }),
+      ...withSession(session, { origin: daemon.url }),
     });
     assert.equal(logout.status, 200);
-    assert.match(logout.headers.get('set-cookie') ?? '', /^ssg_dashboard=; .*Max-Age=0$/);
-    assert.equal((await daemon.request('GET', SLEEP_MODE_PATH, withCookie(session))).status, 401);
+    assert.equal(logout.headers.get('set-cookie'), null);
+    assert.equal((await daemon.request('GET', SLEEP_MODE_PATH, withSession(session))).status, 401);
   });
 
   test('dashboardLink() issues a working link in-process', async () => {
-    const response = await follow(daemon.daemon.dashboardLink());
-    assert.equal(response.status, 303);
-    assert.match(response.headers.get('set-cookie') ?? '', COOKIE);
+    const response = await exchange(ticketOf(daemon.daemon.dashboardLink()));
+    assert.equal(response.status, 200);
   });
 
   describe('static files', () => {

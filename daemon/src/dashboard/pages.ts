@@ -1,5 +1,6 @@
-// The daemon's own small HTML pages: how to get into the dashboard, and what to do when it is not built. Static
-// text only (no user input is echoed), styled inline because the CSP allows inline styles but no scripts.
+// The daemon's own small HTML page for when the dashboard is not built. Static text only (no user input is
+// echoed), styled inline because the CSP allows inline styles but no scripts. (Signing in is the dashboard's own
+// screen: it needs the page's script to take the ticket out of the link.)
 
 const page = (title: string, body: string): string => `<!doctype html>
 <html lang="en">
@@ -18,15 +19,6 @@ ${body}
 </body>
 </html>
 `;
-
-/** A missing, used, expired or forged sign-in link, or a visit without a session. */
-export const signInPage = (): string =>
-  page(
-    'Sign in to the dashboard',
-    `<h1>Sign in to the ssg dashboard</h1>
-<p>This sign-in link is missing, expired or already used. Links work once, for 60 seconds.</p>
-<p>To get in, run <code>ssg dashboard</code> in a terminal and open the link it prints.</p>`,
-  );
 
 /** `/` when the renderer's build output is not there. */
 export const notBuiltPage = (): string =>

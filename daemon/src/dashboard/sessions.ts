@@ -1,6 +1,8 @@
-// The dashboard's browser sessions: random ids behind an HttpOnly cookie, kept in memory only, so they end after
-// 8 hours or when the daemon stops, whichever comes first. Nothing about them is ever written to disk.
+// The dashboard's browser sessions: random tokens the page keeps in its tab's sessionStorage and sends as
+// `Authorization: Bearer`, kept here in memory only, so they end after 8 hours, at sign-out, or when the daemon
+// stops, whichever comes first. Nothing about them is ever written to disk.
 import { randomBytes } from 'node:crypto';
+import type { DashboardSession } from '@ssg/contracts/dashboard';
 import type { Clock } from '../clock';
 
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
@@ -8,29 +10,30 @@ export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 const MAX_SESSIONS = 1000;
 
 export class DashboardSessions {
-  /** session id → expiry (ms since the epoch), oldest first. */
+  /** session token → expiry (ms since the epoch), oldest first. */
   private readonly live = new Map<string, number>();
 
   constructor(private readonly clock: Clock) {}
 
-  start(): string {
+  start(): DashboardSession {
     const now = this.clock.now();
-    for (const [id, expiresAt] of this.live) if (expiresAt <= now) this.live.delete(id);
+    for (const [token, expiresAt] of this.live) if (expiresAt <= now) this.live.delete(token);
     if (this.live.size >= MAX_SESSIONS) this.live.delete(this.live.keys().next().value!);
-    const id = randomBytes(32).toString('base64url');
-    this.live.set(id, now + SESSION_TTL_MS);
-    return id;
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = now + SESSION_TTL_MS;
+    this.live.set(token, expiresAt);
+    return { token, expiresAt };
   }
 
-  isLive(id: string): boolean {
-    const expiresAt = this.live.get(id);
+  isLive(token: string): boolean {
+    const expiresAt = this.live.get(token);
     if (expiresAt === undefined) return false;
     if (this.clock.now() < expiresAt) return true;
-    this.live.delete(id);
+    this.live.delete(token);
     return false;
   }
 
-  end(id: string): void {
-    this.live.delete(id);
+  end(token: string): void {
+    this.live.delete(token);
   }
 }

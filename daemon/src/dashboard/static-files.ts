@@ -1,5 +1,5 @@
 // The built dashboard (renderer/dist) at `/` and its assets, public: the page holds no data, every API call it
-// makes needs the session cookie. Only regular files inside the folder are served: `..`, encoded or not, and
+// makes needs the tab's session header. Only regular files inside the folder are served: `..`, encoded or not, and
 // symlinks that lead out are refused as not found. index.html is never cached, so a new build shows at once;
 // Vite's hashed assets are cached for good. The sending itself — content type, ETag and Last-Modified with 304s,
 // streaming — is @fastify/static's; the routes and the checks above stay ours, so no catch-all route exists and

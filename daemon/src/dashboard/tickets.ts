@@ -1,7 +1,9 @@
-// One-time sign-in tickets for the dashboard. `ssg dashboard` (or the desktop app) asks for one with the local
-// token and hands the browser a link carrying it; the browser trades it once for a session cookie. A ticket lives
-// 60 s, so a link that leaks through shell history or a screenshot is worthless by the time anyone reads it.
+// One-time sign-in tickets for the dashboard. `ssg dashboard` (or the desktop app) asks for one with the admin
+// credential and hands the browser a link carrying it; the dashboard page trades it once for a session token. A
+// ticket lives 60 s, so a link that leaks through shell history or a screenshot is worthless by the time anyone
+// reads it.
 import { randomBytes } from 'node:crypto';
+import { SIGN_IN_TICKET_KEY } from '@ssg/contracts/dashboard';
 import type { Clock } from '../clock';
 
 export const TICKET_TTL_MS = 60_000;
@@ -44,6 +46,10 @@ export class DashboardTickets {
   }
 }
 
-/** The link a ticket is redeemed through: `ssg dashboard` prints it, the desktop app opens it. */
+/**
+ * The link a ticket is redeemed through: `ssg dashboard` prints it, the desktop app opens it. The ticket is in the
+ * fragment, which the browser sends to no server (not even in a Referer); the page takes it out of the address bar
+ * and its history entry before trading it.
+ */
 export const signInUrl = (daemonUrl: string, ticket: string): string =>
-  `${daemonUrl}/login?ticket=${encodeURIComponent(ticket)}`;
+  `${daemonUrl}/#${SIGN_IN_TICKET_KEY}=${encodeURIComponent(ticket)}`;

@@ -2,8 +2,8 @@
 // `id: <n>`, `event: <name>`, `data: <json>`; a comment line every heartbeat keeps proxies and idle timers from
 // closing a quiet stream. A stream's listeners go when its connection does, and a client that stops reading is
 // dropped rather than buffered without bound; stopping the daemon closes every stream (the server is built with
-// forceCloseConnections). Readers: the browser's EventSource (with the dashboard's session) or
-// fetch() with the token header, reading the body as a stream.
+// forceCloseConnections). Readers use fetch() with a credential header (the dashboard its session's
+// `Authorization: Bearer`), reading the body as a stream: EventSource cannot send headers.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
 import { EVENTS_PATH, LIVE_EVENT_NAMES } from '@ssg/contracts/events';

@@ -34,7 +34,8 @@ describe('credentials per route', () => {
       const withHook = await call(route, daemon.hookToken);
       const withAdmin = await call(route, daemon.daemon.adminToken);
       if (access === 'public') {
-        assert.equal(anonymous.status, 200);
+        // No credential is asked for (the sign-in exchange then refuses the empty body itself, with a 400).
+        assert.ok(![401, 403].includes(anonymous.status), `anonymous got ${anonymous.status}`);
         return;
       }
       assert.equal(anonymous.status, 401);

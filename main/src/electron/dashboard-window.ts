@@ -1,5 +1,6 @@
 // The dashboard's window: Electron's safe defaults made explicit, guards on navigation and new windows, and
-// close-to-hide. It signs in with a fresh one-time link each time it (re)loads, as a browser would.
+// close-to-hide. It signs in with a fresh one-time link when it is created, as a browser tab would; the page keeps
+// the session in its sessionStorage, so a reload stays signed in and nothing is stored as a cookie.
 import { join } from 'node:path';
 import { BrowserWindow, shell } from 'electron';
 import { externalLinkTarget, isDaemonUrl } from '../navigation-policy';

@@ -1,10 +1,11 @@
-// The dashboard's client for the daemon: @ssg/client's typed client over fetch. The browser holds no token:
-// same-origin requests carry the HttpOnly session cookie, which the daemon accepts in place of X-Service-Token. A
-// 401 anywhere means the session is gone, so every store learns it through one listener and the app shows how to
-// get back in.
+// The dashboard's client for the daemon: @ssg/client's typed client over fetch, on the page's own origin, with the
+// tab's session header (./tab-session.ts). The browser holds no daemon token. A 401 anywhere means the session
+// is gone, so every store learns it through one place and the app shows how to get back in.
 import { daemonClient, type RouteArgs } from '@ssg/client/daemon-client';
+import type { DaemonReply } from '@ssg/client/daemon-reply';
 import { fetchTransport } from '@ssg/client/fetch-transport';
 import type { RouteKey, RouteResponse } from '@ssg/contracts/routes';
+import { sessionHeaders, sessionRefused } from './tab-session';
 
 /** A daemon error, in the words the daemon chose (`{statusCode, error, message}`), or a network failure. */
 export class ApiError extends Error {
@@ -17,31 +18,25 @@ export class ApiError extends Error {
   }
 }
 
-type UnauthorizedListener = () => void;
-let onUnauthorized: UnauthorizedListener = () => undefined;
-
-/** Called once by the session store: what to do when the daemon no longer accepts this browser. */
-export function setUnauthorizedListener(listener: UnauthorizedListener): void {
-  onUnauthorized = listener;
+/** A reply that is not the answer, as an ApiError in words for the user. */
+export function apiErrorOf(reply: Exclude<DaemonReply<unknown>, { kind: 'ok' }>): ApiError {
+  if (reply.kind === 'unreachable') {
+    return new ApiError(0, 'The daemon is not reachable. Is it still running? Start it with `ssg daemon`.');
+  }
+  if (reply.status === 401) return new ApiError(401, 'This browser is not signed in to the daemon.');
+  return new ApiError(reply.status, reply.message);
 }
 
-const client = daemonClient(fetchTransport());
-
 /**
- * One call of a daemon route (typed from the route table in @ssg/contracts), on the page's own origin with its
- * session cookie. Anything but the answer is an ApiError in words for the user; a 401 also tells the session.
+ * One call of a daemon route (typed from the route table in @ssg/contracts) with the tab's session, read at the
+ * time of the call (sign-in may have just stored it). Anything but the answer is an ApiError; a 401 also ends the
+ * tab's session.
  */
 export async function call<Key extends RouteKey>(route: Key, ...input: RouteArgs<Key>): Promise<RouteResponse<Key>> {
-  const reply = await client.call(route, ...input);
+  const reply = await daemonClient(fetchTransport({ headers: sessionHeaders() })).call(route, ...input);
   if (reply.kind === 'ok') return reply.body;
-  if (reply.kind === 'unreachable') {
-    throw new ApiError(0, 'The daemon is not reachable. Is it still running? Start it with `ssg daemon`.');
-  }
-  if (reply.status === 401) {
-    onUnauthorized();
-    throw new ApiError(401, 'This browser is not signed in to the daemon.');
-  }
-  throw new ApiError(reply.status, reply.message);
+  if (reply.kind === 'error' && reply.status === 401) sessionRefused();
+  throw apiErrorOf(reply);
 }
 
 /** A message for the user from anything a store caught. */

@@ -1,6 +1,6 @@
-// The dashboard's own routes on the wire (sign-in tickets, the Rules and Agents pages): the schemas the daemon
-// validates and serializes with, and the source of the types in ../dashboard.ts. docs/daemon-api.md describes
-// every field.
+// The dashboard's own routes on the wire (sign-in tickets and sessions, the Rules and Agents pages): the schemas
+// the daemon validates and serializes with, and the source of the types in ../dashboard.ts. docs/daemon-api.md
+// describes every field.
 import type { Decision, Severity, Target } from '@ssg/engine';
 import { type Static, Type } from 'typebox';
 
@@ -15,14 +15,24 @@ export const EmptyBody = Type.Object({}, { additionalProperties: false });
 
 /** POST /api/json/dashboard/tickets: a one-time sign-in link. */
 export const DashboardTicket = Type.Object({
-  /** `<daemon url>/login?ticket=…`: works once, until `expiresAt`. */
+  /** `<daemon url>/#ticket=…`: works once, until `expiresAt`. */
   url: Type.String(),
   /** ms since the epoch. */
   expiresAt: Type.Integer(),
 });
 
-/** GET /login?ticket=…: the one-time link the browser opens. */
-export const LoginQuery = Type.Object({ ticket: Type.Optional(Type.String()) });
+/** POST /api/json/dashboard/sessions: the ticket from the link's fragment, traded by the dashboard page. */
+export const DashboardSignIn = Type.Object(
+  { ticket: Type.String({ minLength: 1, maxLength: 256 }) },
+  { additionalProperties: false },
+);
+
+/** The tab's session: sent as `Authorization: Bearer <token>`, never as a cookie. */
+export const DashboardSession = Type.Object({
+  token: Type.String(),
+  /** ms since the epoch. */
+  expiresAt: Type.Integer(),
+});
 
 export const LogoutResponse = Type.Object({ ok: Type.Boolean() });
 
@@ -128,6 +138,8 @@ export const AgentChangeResponse = Type.Object({
 });
 
 export type DashboardTicket = Static<typeof DashboardTicket>;
+export type DashboardSignIn = Static<typeof DashboardSignIn>;
+export type DashboardSession = Static<typeof DashboardSession>;
 export type RuleSummary = Static<typeof RuleSummary>;
 export type RuleFileDiagnostic = Static<typeof RuleFileDiagnostic>;
 export type RuleFileSummary = Static<typeof RuleFileSummary>;

@@ -6,7 +6,13 @@ import { APPROVALS_PATH } from '../approvals';
 import { AUDIT_PATH, AUDIT_STATS_PATH } from '../audit';
 import { BUDGET_HISTORY_PATH, BUDGET_PATH } from '../budget';
 import { COST_INGESTION_PATH } from '../costs';
-import { AGENTS_PATH, DASHBOARD_LOGOUT_PATH, DASHBOARD_TICKETS_PATH, RULES_PATH } from '../dashboard';
+import {
+  AGENTS_PATH,
+  DASHBOARD_LOGOUT_PATH,
+  DASHBOARD_SESSIONS_PATH,
+  DASHBOARD_TICKETS_PATH,
+  RULES_PATH,
+} from '../dashboard';
 import { EVAL_PATH } from '../eval';
 import { EVENTS_PATH } from '../events';
 import { HEALTH_PATH } from '../health';
@@ -21,6 +27,8 @@ import {
   AgentParams,
   AgentsQuery,
   AgentsResponse,
+  DashboardSession,
+  DashboardSignIn,
   DashboardTicket,
   EmptyBody,
   LogoutResponse,
@@ -122,8 +130,13 @@ export const DAEMON_ROUTES = {
     access: 'admin',
     schema: { body: EmptyBody, response: { 200: DashboardTicket } },
   },
+  [`POST ${DASHBOARD_SESSIONS_PATH}`]: {
+    summary: "Trades a sign-in link's ticket, once, for a dashboard session token; only from the daemon's own origin.",
+    access: 'public',
+    schema: { body: DashboardSignIn, response: { 200: DashboardSession } },
+  },
   [`POST ${DASHBOARD_LOGOUT_PATH}`]: {
-    summary: "Ends the dashboard session the request's cookie names.",
+    summary: "Ends the dashboard session named by the request's `Authorization: Bearer` header.",
     access: 'hook',
     schema: { body: EmptyBody, response: { 200: LogoutResponse } },
   },
