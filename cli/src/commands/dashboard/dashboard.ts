@@ -1,5 +1,6 @@
 // `ssg dashboard`: a one-time sign-in link to the dashboard the daemon serves, printed and, where a display
-// exists, opened in the browser. The link carries a ticket, never the token: it works once, for 60 seconds.
+// exists, opened in the browser. The link carries a ticket (in its fragment), never the token: it works once, for
+// 60 seconds.
 import { spawn } from 'node:child_process';
 import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
@@ -8,9 +9,10 @@ import { callDaemonAsPerson } from '../../daemon-client/call-daemon';
 
 const help = `Usage: ssg dashboard [--no-open]
 
-Prints a one-time link that signs this browser into the dashboard of the running ssg daemon (spending limits,
+Prints a one-time link that signs a browser tab into the dashboard of the running ssg daemon (spending limits,
 Sleep at Night, activity and approvals, rules, agents), and opens it when a display exists. The link works once,
-within 60 seconds; the session it starts lasts 8 hours or until the daemon stops. Run this again for a new link.
+within 60 seconds; the session it starts stays with that tab (a reload keeps it, no cookie is set) for 8 hours,
+until you sign out or close the tab, or until the daemon stops. Run this again for a new link, or another tab.
 
 Options:
   --no-open    only print the link
