@@ -153,7 +153,7 @@ class RuleCompiler {
     const test = operator.test;
     const guarded =
       node.op === 'REGEX' || node.op === 'LINE_REGEX'
-        ? (value: string): boolean => {
+        ? (value: string): boolean | undefined => {
             try {
               return test(value);
             } catch {

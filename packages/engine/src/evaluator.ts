@@ -21,6 +21,12 @@
 //   never asks this way (there is nothing the analysis could have changed).
 // - The analysis runs lazily, once a rule needs it, and at most once per evaluation.
 //
+// A regex condition on a long text can come back undecided (regex.ts: a match longer than ssg searches for
+// exactly could be hiding there). Conditions combine in three-valued logic (an AND with a false item is false,
+// an OR with a true one true, otherwise undecided stays undecided), and an undecided rule leans restrictive: a
+// permissive one does not fire; a restrictive one does not stop the walk, but unless a later rule blocks or
+// asks, the call is asked with rule id `ssg_rule_undecided` (undecided-rule.ts) instead of allowed.
+//
 // With `explain`, `matched` names the conditions that held on each text the rule fired on, each tagged with
 // its view (`raw` for the raw string): one view for a restrictive rule, every view for a permissive one.
 import type { CompiledCondition, CompiledExpr, CompiledRule, CompiledRuleSet } from './compiler';
@@ -28,6 +34,7 @@ import { analyzeShell } from './shell/analyze';
 import { TRUNCATION_LIMITS, type Truncation } from './shell/limits';
 import { NEVER, OVERRIDE_META } from './circuit-breaker';
 import { selfProtectionVerdict } from './self-protection/guard';
+import { undecidedVerdict } from './undecided-rule';
 import type { ProtectedPlaces } from './self-protection/protected-places';
 import type { Decision, EvalResult, MatchedCondition, ToolCall } from './types';
 
@@ -109,28 +116,52 @@ function decide(ruleset: CompiledRuleSet, call: ToolCall, explain: boolean): Omi
   const command =
     call.capability === 'execute' && typeof call.input.command === 'string' ? call.input.command : undefined;
   const shell = command === undefined ? undefined : new ShellViews(command, fields, rules);
+  let undecided: CompiledRule | undefined;
   for (const rule of rules) {
     const hits = RESTRICTIVE.has(rule.node.decision)
       ? restrictiveHits(rule, fields, shell)
       : permissiveHits(rule, fields, shell);
-    if (hits) return verdict(rule, hits, explain);
+    if (hits === UNDECIDED) undecided ??= rule;
+    else if (hits) return atLeastAsk(verdict(rule, hits, explain), undecided);
   }
+  if (undecided) return undecidedVerdict(undecided);
   const truncated = shell?.truncation();
   return truncated ? unanalyzable(truncated) : { decision: 'allow', matched: [] };
 }
 
-/** Raw string or any view. */
-function restrictiveHits(rule: CompiledRule, fields: CallFields, shell: ShellViews | undefined): Hit[] | undefined {
-  if (fires(rule, fields)) return [{ source: fields, view: shell && 'raw' }];
-  if (!shell || !rule.readsCommand) return undefined;
-  for (const view of shell.views()) {
-    // The raw string has been tried already.
-    if (view.command !== shell.command && fires(rule, view)) return [{ source: view, view: view.command }];
-  }
-  return undefined;
+/** A restrictive rule that could not be decided ranks above this verdict: it stands only if it holds the call too. */
+function atLeastAsk(
+  result: Omit<EvalResult, 'durationMs'>,
+  undecided: CompiledRule | undefined,
+): Omit<EvalResult, 'durationMs'> {
+  return undecided && !RESTRICTIVE.has(result.decision) ? undecidedVerdict(undecided) : result;
 }
 
-/** Every view (the raw string when there are none), and never when the analysis was cut short. */
+/** What restrictiveHits says of a rule that some view might fire, had its regexes been decided. */
+const UNDECIDED = 'undecided';
+
+/** Raw string or any view. */
+function restrictiveHits(
+  rule: CompiledRule,
+  fields: CallFields,
+  shell: ShellViews | undefined,
+): Hit[] | typeof UNDECIDED | undefined {
+  const raw = fires(rule, fields);
+  if (raw) return [{ source: fields, view: shell && 'raw' }];
+  let undecided = raw === undefined;
+  if (shell && rule.readsCommand) {
+    for (const view of shell.views()) {
+      // The raw string has been tried already.
+      if (view.command === shell.command) continue;
+      const held = fires(rule, view);
+      if (held) return [{ source: view, view: view.command }];
+      undecided ||= held === undefined;
+    }
+  }
+  return undecided ? UNDECIDED : undefined;
+}
+
+/** Every view (the raw string when there are none), and never when the analysis was cut short or undecided. */
 function permissiveHits(rule: CompiledRule, fields: CallFields, shell: ShellViews | undefined): Hit[] | undefined {
   const views = shell && rule.readsCommand ? shell.views() : NO_VIEWS;
   if (views.length === 0) {
@@ -142,31 +173,52 @@ function permissiveHits(rule: CompiledRule, fields: CallFields, shell: ShellView
   return views.map((view) => ({ source: view, view: view.command }));
 }
 
-// The hot path: plain loops, no closures, so walking 1,500 rules allocates nothing per rule.
+// The hot path: plain loops, no closures, so walking 1,500 rules allocates nothing per rule. Each answers true,
+// false, or undefined when a regex on a long text could not be decided (three-valued logic).
 
-function fires(rule: CompiledRule, source: FieldSource): boolean {
+function fires(rule: CompiledRule, source: FieldSource): boolean | undefined {
   const { groups } = rule;
   if (groups.length === 0) return true;
-  for (const group of groups) if (allHold(group, source)) return true;
-  return false;
+  let undecided = false;
+  for (const group of groups) {
+    const held = allHold(group, source);
+    if (held) return true;
+    undecided ||= held === undefined;
+  }
+  return undecided ? undefined : false;
 }
 
-function allHold(items: readonly CompiledExpr[], source: FieldSource): boolean {
-  for (const item of items) if (!holds(item, source)) return false;
-  return true;
+function allHold(items: readonly CompiledExpr[], source: FieldSource): boolean | undefined {
+  let undecided = false;
+  for (const item of items) {
+    const held = holds(item, source);
+    if (held === false) return false;
+    undecided ||= held === undefined;
+  }
+  return undecided ? undefined : true;
 }
 
-function holds(expr: CompiledExpr, source: FieldSource): boolean {
+function holds(expr: CompiledExpr, source: FieldSource): boolean | undefined {
   switch (expr.kind) {
-    case 'condition':
-      return expr.test(source.value(expr)) !== expr.negated;
+    case 'condition': {
+      const held = expr.test(source.value(expr));
+      return held === undefined ? undefined : held !== expr.negated;
+    }
     case 'and':
       return allHold(expr.items, source);
-    case 'or':
-      for (const item of expr.items) if (holds(item, source)) return true;
-      return false;
-    case 'not':
-      return !holds(expr.item, source);
+    case 'or': {
+      let undecided = false;
+      for (const item of expr.items) {
+        const held = holds(item, source);
+        if (held) return true;
+        undecided ||= held === undefined;
+      }
+      return undecided ? undefined : false;
+    }
+    case 'not': {
+      const held = holds(expr.item, source);
+      return held === undefined ? undefined : !held;
+    }
   }
 }
 
@@ -217,7 +269,7 @@ function explainFalse(expr: CompiledExpr, source: FieldSource, out: MatchedCondi
       out.push(describe(expr, !expr.node.negated));
       return;
     case 'and': {
-      const first = expr.items.find((item) => !holds(item, source));
+      const first = expr.items.find((item) => holds(item, source) === false);
       if (first) explainFalse(first, source, out);
       return;
     }

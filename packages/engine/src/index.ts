@@ -5,6 +5,7 @@
 export { BREAKER_THRESHOLD, breakerOverride } from './circuit-breaker';
 export { type CompiledRuleSet, compileRules } from './compiler';
 export { type EvaluateOptions, evaluate } from './evaluator';
+export { UNDECIDED_RULE_ID } from './undecided-rule';
 export { resolveField } from './fields';
 export { SELF_GUARD_RULE_ID } from './self-protection/guard';
 export type { ProtectedPlaces } from './self-protection/protected-places';

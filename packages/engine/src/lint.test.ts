@@ -122,6 +122,16 @@ describe('lintRules', () => {
       ],
     },
     {
+      name: 'counted repetition outside the linear-time engine',
+      files: [
+        'rule a {\nASK any\nPROMPT "?"\nIF content REGEX "(?=x)(.*a){30}"\nOR content REGEX "(?<=x)(a|aa){25}"\n}',
+      ],
+      want: [
+        { code: 'unsafe-regex', severity: 'error', file: '0.rules', line: 4, ruleId: 'a' },
+        { code: 'unsafe-regex', severity: 'error', file: '0.rules', line: 5, ruleId: 'a' },
+      ],
+    },
+    {
       name: 'ASK without PROMPT or MESSAGE',
       files: ['rule a {\nASK write\n}\nrule b {\nASK read\nMESSAGE "why"\n}'],
       want: [{ code: 'ask-without-prompt', severity: 'warning', file: '0.rules', line: 1, ruleId: 'a' }],

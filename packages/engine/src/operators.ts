@@ -4,7 +4,11 @@ import { compileGlob } from './glob';
 import { compileRegex, type RegexCompileResult } from './regex';
 import type { Operator } from './types';
 
-export type ValueTest = (value: string) => boolean;
+/**
+ * Whether the operator holds on a field's value. Undefined when it could not be decided within ssg's bounds on
+ * matching (only REGEX and LINE_REGEX, on long texts: see regex.ts); the evaluator never lets that allow a call.
+ */
+export type ValueTest = (value: string) => boolean | undefined;
 
 export type CompiledOperator =
   | { ok: true; test: ValueTest }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hasNestedUnboundedQuantifier, leadingPrefixes, requiredLiterals } from './regex-analysis';
-import { scanRegex } from './regex-syntax';
+import { hasNestedRepetition, leadingPrefixes, longestMatch, prefixClosure, requiredLiterals } from './regex-analysis';
+import { joinTokens, scanRegex } from './regex-syntax';
 
 describe('requiredLiterals', () => {
   const cases: Array<{ pattern: string; want: string[] }> = [
@@ -23,14 +23,22 @@ describe('requiredLiterals', () => {
   }
 });
 
-describe('hasNestedUnboundedQuantifier', () => {
+describe('hasNestedRepetition', () => {
   const cases: Array<{ pattern: string; want: boolean }> = [
     { pattern: '(a+)+', want: true },
     { pattern: '(\\w*\\s?)*', want: true },
     { pattern: '(a|a?)+', want: true },
     { pattern: '(?:x(a+))*', want: true },
     { pattern: '(a+){2,}', want: true },
-    { pattern: '(a+){3}', want: false },
+    { pattern: '(a+){3}', want: true },
+    { pattern: '(.*a){30}', want: true },
+    { pattern: '(a|aa){25}', want: true },
+    { pattern: '(foo|foobar)+', want: true },
+    { pattern: '(?:\\w+\\s?)*$', want: true },
+    { pattern: '(a|b)+', want: false },
+    { pattern: '(ab|cd){3}', want: false },
+    { pattern: '(a?){3}', want: false },
+    { pattern: '(\\s|$)', want: false },
     { pattern: '(ab)+', want: false },
     { pattern: '(a{2})+', want: false },
     { pattern: 'a+b+', want: false },
@@ -40,7 +48,7 @@ describe('hasNestedUnboundedQuantifier', () => {
     { pattern: ')(a+)+', want: true },
   ];
   for (const tc of cases) {
-    it(`${tc.pattern} → ${tc.want}`, () => assert.equal(hasNestedUnboundedQuantifier(scanRegex(tc.pattern)), tc.want));
+    it(`${tc.pattern} → ${tc.want}`, () => assert.equal(hasNestedRepetition(scanRegex(tc.pattern)), tc.want));
   }
 });
 
@@ -84,5 +92,41 @@ describe('leadingPrefixes', () => {
   for (const tc of cases) {
     it(`${tc.pattern}${tc.caseless ? ' (i)' : ''} → ${tc.want}`, () =>
       assert.deepEqual(leadingPrefixes(scanRegex(tc.pattern), tc.caseless ?? false), tc.want));
+  }
+});
+
+describe('longestMatch', () => {
+  const cases: Array<{ pattern: string; unit?: number; want: number }> = [
+    { pattern: 'abc', want: 3 },
+    { pattern: 'a{3,5}b?', want: 6 },
+    { pattern: '^rm\\s(-rf|--recursive)(\\s|$)', want: 15 },
+    { pattern: 'ab|cdef', want: 4 },
+    { pattern: '\\bfoo(?=bar)', want: 6 },
+    { pattern: 'a[^;]*b', want: Number.POSITIVE_INFINITY },
+    { pattern: '(a)\\1', want: Number.POSITIVE_INFINITY },
+    { pattern: '\\p{L}{3}', unit: 2, want: 6 },
+    { pattern: '', want: 0 },
+  ];
+  for (const tc of cases) {
+    it(`${tc.pattern} → ${tc.want}`, () => assert.equal(longestMatch(scanRegex(tc.pattern), tc.unit ?? 1), tc.want));
+  }
+});
+
+describe('prefixClosure', () => {
+  // Each text, whole, is a prefix of some match or not.
+  const cases: Array<{ pattern: string; prefixes: string[]; others: string[] }> = [
+    { pattern: '^rm\\s+x', prefixes: ['', 'r', 'rm', 'rm   ', 'rm x'], others: ['x', 'rmx', 'rm y'] },
+    { pattern: '^rm(\\s|\\s[^;]*\\s)~(\\s|$)', prefixes: ['rm ./a ./a', 'rm ~', 'rm a ~ '], others: ['rm a; b'] },
+    { pattern: 'a{3,}b|cd', prefixes: ['a', 'aa', 'aaaa', 'aaab', 'c'], others: ['b', 'ab', 'd'] },
+    { pattern: '(?<n>ab)+c', prefixes: ['a', 'ab', 'aba', 'ababc'], others: ['abb', 'c'] },
+    { pattern: '(ab){2}c', prefixes: ['aba', 'ababc'], others: ['abababc'] },
+    { pattern: 'a(?=xyz)x\\By', prefixes: ['ax', 'axy'], others: ['b'] },
+  ];
+  for (const tc of cases) {
+    it(tc.pattern, () => {
+      const closure = new RegExp(`^(?:${joinTokens(prefixClosure(scanRegex(tc.pattern)))})$`);
+      for (const text of tc.prefixes) assert.ok(closure.test(text), `${JSON.stringify(text)} is a prefix`);
+      for (const text of tc.others) assert.ok(!closure.test(text), `${JSON.stringify(text)} is no prefix`);
+    });
   }
 });

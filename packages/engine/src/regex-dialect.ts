@@ -178,21 +178,24 @@ function readClassAtom(text: string, i: number): ClassAtom | undefined {
 
 // ── Large counts ─────────────────────────────────────────────────────────────────────────────────────
 // The linear-time engine also refuses counts above 16, common in secret patterns (`[a-f0-9]{32,}`). A count
-// on a single-token atom splits into pieces it accepts with the same matches: `x{40,}` → `x{16}x{16}x{8}x*`,
-// `x{3,40}` → `x{3}x{0,16}x{0,16}x{0,5}`. Counts on groups are left alone (undefined when nothing changed).
+// splits into pieces it accepts with the same matches: `x{40,}` → `x{16}x{16}x{8}x*`, `x{3,40}` →
+// `x{3}x{0,16}x{0,16}x{0,5}`, and on a group `(.*a){30}` → `(?:.*a){16}(?:.*a){14}` (without the engine, that
+// group would be thirty nested loops: see hasNestedRepetition). A split group's copies do not capture, so a
+// pattern with back-references keeps its group counts. Undefined when nothing changed.
 
 const MAX_COUNT = 16;
 
 export function splitLargeCounts(tokens: readonly RegexToken[]): RegexToken[] | undefined {
+  const splitsGroups = !tokens.some(isBackReference);
   const out: RegexToken[] = [];
   let changed = false;
   for (const token of tokens) {
-    const atom = out[out.length - 1];
     const large =
       token.kind === 'quantifier' &&
       (token.min > MAX_COUNT || (token.max > MAX_COUNT && token.max !== Number.POSITIVE_INFINITY));
-    if (large && atom && isSingleAtom(atom)) {
-      out.pop();
+    const atom = large ? lastAtom(out, splitsGroups) : undefined;
+    if (large && atom) {
+      out.splice(out.length - atom.length);
       out.push(...expandCount(atom, token.min, token.max));
       changed = true;
     } else {
@@ -202,20 +205,49 @@ export function splitLargeCounts(tokens: readonly RegexToken[]): RegexToken[] | 
   return changed ? out : undefined;
 }
 
+/** The atom at the end of `out` a count can be split on, as tokens (a group made non-capturing), or undefined. */
+function lastAtom(out: readonly RegexToken[], groups: boolean): RegexToken[] | undefined {
+  const last = out[out.length - 1];
+  if (!last) return undefined;
+  if (isSingleAtom(last)) return [last];
+  if (last.kind !== 'close' || !groups) return undefined;
+  let depth = 0;
+  for (let i = out.length - 1; i >= 0; i--) {
+    const token = out[i]!;
+    if (token.kind === 'close') depth++;
+    else if (token.kind === 'open' && --depth === 0) {
+      if (token.lookaround) return undefined;
+      return out.slice(i).map((inner) => (inner.kind === 'open' && !inner.lookaround ? NON_CAPTURING : inner));
+    }
+  }
+  return undefined;
+}
+
+const NON_CAPTURING: RegexToken = { kind: 'open', text: '(?:', lookaround: false };
+
 function isSingleAtom(token: RegexToken): boolean {
   if (token.kind === 'char' || token.kind === 'class') return true;
   if (token.kind === 'special') return token.text === '.';
-  return token.kind === 'escape' && !/^\\(\d|k<)|^\(\?P=/.test(token.text);
+  return token.kind === 'escape' && !isBackReference(token);
 }
 
-function expandCount(atom: RegexToken, min: number, max: number): RegexToken[] {
+function isBackReference(token: RegexToken): boolean {
+  return token.kind === 'escape' && /^\\(\d|k<)|^\(\?P=/.test(token.text);
+}
+
+function expandCount(atom: readonly RegexToken[], min: number, max: number): RegexToken[] {
   const out: RegexToken[] = [];
   const repeat = (low: number, high: number): void => {
-    out.push(atom, { kind: 'quantifier', text: low === high ? `{${low}}` : `{${low},${high}}`, min: low, max: high });
+    out.push(...atom, {
+      kind: 'quantifier',
+      text: low === high ? `{${low}}` : `{${low},${high}}`,
+      min: low,
+      max: high,
+    });
   };
   for (let left = min; left > 0; left -= MAX_COUNT) repeat(Math.min(left, MAX_COUNT), Math.min(left, MAX_COUNT));
   if (max === Number.POSITIVE_INFINITY) {
-    out.push(atom, { kind: 'quantifier', text: '*', min: 0, max });
+    out.push(...atom, { kind: 'quantifier', text: '*', min: 0, max });
   } else {
     for (let left = max - min; left > 0; left -= MAX_COUNT) repeat(0, Math.min(left, MAX_COUNT));
   }

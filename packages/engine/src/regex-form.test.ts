@@ -8,31 +8,48 @@ describe('describeRegex', () => {
   const cases: Array<{ pattern: string; want: Omit<Extract<RegexForm, { ok: true }>, 'version' | 'ok'> }> = [
     {
       pattern: 'rm\\s+-rf',
-      want: { source: 'rm\\s+-rf', flags: '', literals: ['-rf', 'rm'], literalFlags: '' },
+      want: { source: 'rm\\s+-rf', flags: '', literals: ['-rf', 'rm'], literalFlags: '', linear: true },
     },
     // Case folding is spelled out for the linear-time engine; the literals are still searched case-insensitively.
     {
       pattern: '(?i)key\\s*=',
-      want: { source: '[kK][eE][yY]\\s*=', flags: '', literals: ['key', '='], literalFlags: 'i' },
+      want: { source: '[kK][eE][yY]\\s*=', flags: '', literals: ['key', '='], literalFlags: 'i', linear: true },
     },
     {
       pattern: '(?i)café',
-      want: { source: 'café', flags: 'i', literals: ['café'], literalFlags: 'i' },
+      want: { source: 'café', flags: 'i', literals: ['café'], literalFlags: 'i', reach: 4 },
     },
     {
       pattern: '[a-f0-9]{40,}',
-      want: { source: '[a-f0-9]{16}[a-f0-9]{16}[a-f0-9]{8}[a-f0-9]*', flags: '', literals: [], literalFlags: '' },
+      want: {
+        source: '[a-f0-9]{16}[a-f0-9]{16}[a-f0-9]{8}[a-f0-9]*',
+        flags: '',
+        literals: [],
+        literalFlags: '',
+        linear: true,
+      },
     },
     {
       pattern: 'x$',
-      want: { source: 'x$', inner: 'x[^\\s\\S]', flags: '', literals: ['x'], literalFlags: '' },
+      want: { source: 'x$', inner: 'x[^\\s\\S]', flags: '', literals: ['x'], literalFlags: '', linear: true, reach: 1 },
     },
-    { pattern: '(?m)x$', want: { source: 'x$', flags: 'm', literals: ['x'], literalFlags: '' } },
+    {
+      pattern: '(?m)x$',
+      want: { source: 'x$', flags: 'm', literals: ['x'], literalFlags: '', linear: true, reach: 1 },
+    },
     {
       pattern: 'foo\\z',
-      want: { source: 'foo$', inner: 'foo[^\\s\\S]', flags: '', literals: ['foo'], literalFlags: '' },
+      want: {
+        source: 'foo$',
+        inner: 'foo[^\\s\\S]',
+        flags: '',
+        literals: ['foo'],
+        literalFlags: '',
+        linear: true,
+        reach: 3,
+      },
     },
-    { pattern: '\\p{Lu}x', want: { source: '\\p{Lu}x', flags: 'u', literals: ['x'], literalFlags: 'u' } },
+    { pattern: '\\p{Lu}x', want: { source: '\\p{Lu}x', flags: 'u', literals: ['x'], literalFlags: 'u', reach: 4 } },
     { pattern: '(?P<w>ab)-(?P=w)', want: { source: '(?<w>ab)-\\k<w>', flags: '', literals: ['-'], literalFlags: '' } },
     {
       pattern: '(?i)^(rm|unlink)\\s',
@@ -42,9 +59,14 @@ describe('describeRegex', () => {
         literals: [],
         literalFlags: 'i',
         leading: ['rm', 'unlink'],
+        linear: true,
+        reach: 7,
       },
     },
-    { pattern: '(?m)^rm', want: { source: '^rm', flags: 'm', literals: ['rm'], literalFlags: '' } },
+    {
+      pattern: '(?m)^rm',
+      want: { source: '^rm', flags: 'm', literals: ['rm'], literalFlags: '', linear: true, reach: 2 },
+    },
   ];
   for (const tc of cases) {
     it(tc.pattern, () =>

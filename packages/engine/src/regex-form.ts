@@ -4,7 +4,7 @@
 // (translation, probing V8's linear-time engine, case folding, literal extraction) is most of what compiling a
 // rule set costs; building the matcher from a form only takes `new RegExp`. A process that starts for every
 // tool call (the hook) stores the forms and hands them back to `compileRules`, so it never redoes the analysis.
-import { hasNestedUnboundedQuantifier, leadingPrefixes, requiredLiterals } from './regex-analysis';
+import { hasNestedRepetition, leadingPrefixes, longestMatch, prefixClosure, requiredLiterals } from './regex-analysis';
 import { foldCase, splitLargeCounts, translateRegex } from './regex-dialect';
 import { joinTokens, type RegexToken } from './regex-syntax';
 
@@ -12,7 +12,7 @@ import { joinTokens, type RegexToken } from './regex-syntax';
  * Bumped whenever the analysis or the meaning of a field changes, so forms stored by an older ssg are worked
  * out again rather than trusted.
  */
-export const REGEX_FORM_VERSION = 1;
+export const REGEX_FORM_VERSION = 2;
 
 export type RegexForm =
   | {
@@ -33,6 +33,10 @@ export type RegexForm =
        * one of which every match starts with, in lower case when `literalFlags` has `i`. Absent when unknown.
        */
       leading?: string[];
+      /** V8's linear-time engine runs `source`, so a whole text can be searched exactly (regex.ts, beyond the windows). */
+      linear?: true;
+      /** The most characters one match spans, lookarounds included (see longestMatch); absent when unbounded. */
+      reach?: number;
     }
   | { version: number; ok: false; code: 'invalid-regex' | 'unsafe-regex'; reason: string };
 
@@ -50,11 +54,12 @@ export function describeRegex(pattern: string): RegexForm {
   }
   const native = runsInLinearTime(source, translated.flags);
   const rewritten = native ? undefined : linearForm(translated.tokens, translated.flags);
-  if (!native && !rewritten && hasNestedUnboundedQuantifier(translated.tokens)) {
+  if (!native && !rewritten && hasNestedRepetition(translated.tokens)) {
     return refused(
       'unsafe-regex',
-      'a repeated group contains another quantifier (like `(a+)+`), which can take exponential time; ' +
-        'ssg accepts that shape only in patterns without lookaround, back-references or \\p{…}',
+      'a repeated group can split a text between its repetitions in many ways (like `(a+)+`, `(.*a){30}` or ' +
+        '`(a|aa){25}`), which can take exponential time; ssg accepts that shape only in patterns without ' +
+        'lookaround, back-references or \\p{…}',
     );
   }
   const { tokens, flags } = rewritten ?? translated;
@@ -74,7 +79,29 @@ export function describeRegex(pattern: string): RegexForm {
     ? undefined
     : leadingPrefixes(translated.tokens, translated.flags.includes('i'));
   if (leading !== undefined) form.leading = leading;
+  if (native || rewritten) form.linear = true;
+  const reach = longestMatch(tokens, translated.flags.includes('u') ? 2 : 1);
+  if (reach !== Number.POSITIVE_INFINITY) form.reach = reach;
   return form;
+}
+
+/**
+ * Source and flags of a pattern matching the prefixes of the pattern's matches, then the end of the text (see
+ * prefixClosure): it finds where a match attempt is alive at the end of a piece of text. Undefined for patterns
+ * with lookaround or back-references, which a piece cannot be judged on. Worked out only when a long text needs
+ * it, so not part of the form.
+ */
+export function describePrefixes(pattern: string): { source: string; flags: string } | undefined {
+  const translated = translateRegex(pattern);
+  if (translated.problem !== undefined) return undefined;
+  const native = runsInLinearTime(joinTokens(translated.tokens), translated.flags);
+  const { tokens, flags } = native ? translated : (linearForm(translated.tokens, translated.flags) ?? translated);
+  const judgeable = tokens.every(
+    (token) =>
+      !(token.kind === 'open' && token.lookaround) &&
+      !(token.kind === 'escape' && /^\\[1-9]|^\\k<|^\(\?/.test(token.text)),
+  );
+  return judgeable ? { source: `(?:${joinTokens(prefixClosure(tokens))})$`, flags } : undefined;
 }
 
 /** Whether a value read back from storage is a form of the current version, with fields of the right types. */
@@ -94,6 +121,8 @@ export function isCurrentForm(value: unknown): value is RegexForm {
     typeof form.literalFlags === 'string' &&
     /^[iu]*$/.test(form.literalFlags) &&
     (form.leading === undefined || isListOfText(form.leading)) &&
+    (form.linear === undefined || form.linear === true) &&
+    (form.reach === undefined || (typeof form.reach === 'number' && form.reach >= 0)) &&
     isListOfText(form.literals)
   );
 }

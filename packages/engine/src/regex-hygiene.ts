@@ -1,6 +1,6 @@
 // Whether a pattern stays inside what V8's linear-time engine runs without any fallback: the bundled rules are
 // held to it (resources/*.test.ts), so matching them never depends on the bounds in regex.ts.
-import { hasNestedUnboundedQuantifier } from './regex-analysis';
+import { hasNestedRepetition } from './regex-analysis';
 import { translateRegex } from './regex-dialect';
 
 /**
@@ -14,6 +14,6 @@ export function regexHygieneProblem(pattern: string): string | undefined {
   if (tokens.some((token) => token.kind === 'escape' && /^(\\[1-9]|\\k<|\(\?P=)/.test(token.text))) {
     return 'back-reference';
   }
-  if (hasNestedUnboundedQuantifier(tokens)) return 'a repeated group that itself repeats';
+  if (hasNestedRepetition(tokens)) return 'a repeated group that itself repeats';
   return undefined;
 }

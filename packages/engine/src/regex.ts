@@ -14,14 +14,20 @@
 //    characters long is still found. Texts up to 2 KiB are searched whole, exactly. At window edges: each
 //    window gets 32 characters of left context, so `^`, `\b` and lookbehind are right at its start; `$`
 //    (without the m flag) only matches at the text's real end; but `\b`, lookahead and `$` with the m flag
-//    may take a window's end for a word or line end (a match too many, never one too few), and matches
-//    longer than 256 characters that straddle two windows are missed.
+//    may take a window's end for a word or line end (a match too many, never one too few).
+//    A match longer than the overlap could straddle two windows, so when no window matches and the pattern can
+//    match more than 256 characters, a text up to 64 KiB is searched again, whole and exactly, by V8's
+//    linear-time engine. A longer one (or one the pattern keeps out of that engine) is checked at each window's
+//    end for a match attempt still alive there that started in the window (prefixClosure): none means nothing
+//    straddled. Otherwise the search answers undecided, never "no match", and the evaluator holds the call for a
+//    person rather than let padding push an attack out of sight. Patterns with lookaround or back-references
+//    cannot be checked that way: on a long text they answer undecided unless a window matches.
 // 3. Required literals. When every match must contain some literal (`password` in `.*password\s*=`), a text
 //    without it is rejected by `indexOf`, and only windows and lines holding the longest one are searched.
 //    Likewise a pattern that only matches at the start (`^(rm|git\s+push)\s`) rejects a text (a line, for
 //    testLines) that starts with none of its leading prefixes — `rm`, `git` — without running, or compiling,
 //    the regex.
-import { describeRegex, isCurrentForm, type RegexForm, type RegexForms } from './regex-form';
+import { describePrefixes, describeRegex, isCurrentForm, type RegexForm, type RegexForms } from './regex-form';
 
 /** Thrown inside a search that replaced a damaged form, to run it again (see BoundedRegex.retrying). */
 const FORM_REPLACED = Symbol('form replaced');
@@ -30,6 +36,11 @@ const WINDOW = 2048;
 const OVERLAP = 256;
 const CONTEXT = 32;
 const STEP = WINDOW - OVERLAP;
+/** The longest text the linear-time engine searches whole beyond the windows: its worst case, about 80 ms. */
+const EXACT = 65_536;
+
+/** Whether a search matched; undefined when its bounds kept it from deciding (see `Windows` above). */
+export type SearchResult = boolean | undefined;
 
 export type RegexCompileResult =
   { ok: true; regex: BoundedRegex } | { ok: false; code: 'invalid-regex' | 'unsafe-regex'; reason: string };
@@ -96,6 +107,10 @@ export class BoundedRegex {
   private literals: LiteralFinder[] | undefined;
   /** The leading prefixes by their first character's code. */
   private leadingByFirst: Map<number, string[]> | undefined;
+  /** The linear-time engine's search beyond the windows; null when that engine refuses the source. */
+  private linear: RegExp | null | undefined;
+  /** Finds match attempts alive at a piece's end (see describePrefixes); null when that cannot be told. */
+  private alive: RegExp | null | undefined;
 
   constructor(
     private form: UsableForm,
@@ -104,7 +119,7 @@ export class BoundedRegex {
   ) {}
 
   /** Unanchored search in the whole text. */
-  test(text: string): boolean {
+  test(text: string): SearchResult {
     return this.retrying(this.searchText, text);
   }
 
@@ -112,38 +127,44 @@ export class BoundedRegex {
    * True when a single line matches on its own. Lines end at `\n` (a `\r` before it is not part of the line);
    * a final `\n` ends the last line rather than starting an empty one.
    */
-  testLines(text: string): boolean {
+  testLines(text: string): SearchResult {
     return this.retrying(this.searchLines, text);
   }
 
-  private searchText(text: string): boolean {
+  private searchText(text: string): SearchResult {
     if (!this.canStart(text, 0, text.length)) return false;
     const anchor = this.anchorIn(text);
     return anchor !== null && this.testRange(text, 0, text.length, anchor);
   }
 
-  private searchLines(text: string): boolean {
+  /** Some line matches; else undecided when some line could not be decided. */
+  private searchLines(text: string): SearchResult {
     const anchor = this.anchorIn(text);
     if (anchor === null) return false;
+    let undecided = false;
     if (anchor) {
       if (anchor.text.includes('\n')) return false;
       for (let at = anchor.find(text, 0); at >= 0;) {
         const start = at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
         const end = lineEnd(text, at);
-        if (this.testLine(text, start, end, anchor)) return true;
+        const found = this.testLine(text, start, end, anchor);
+        if (found) return true;
+        undecided ||= found === undefined;
         at = anchor.find(text, end + 1);
       }
-      return false;
+      return undecided ? undefined : false;
     }
     for (let start = 0; ;) {
       const end = lineEnd(text, start);
-      if (this.testLine(text, start, end, undefined)) return true;
+      const found = this.testLine(text, start, end, undefined);
+      if (found) return true;
+      undecided ||= found === undefined;
       start = end + 1;
-      if (start >= text.length) return false;
+      if (start >= text.length) return undecided ? undefined : false;
     }
   }
 
-  private testLine(text: string, start: number, end: number, anchor: LiteralFinder | undefined): boolean {
+  private testLine(text: string, start: number, end: number, anchor: LiteralFinder | undefined): SearchResult {
     const to = withoutCarriageReturn(text, start, end);
     return this.canStart(text, start, to) && this.testRange(text, start, to, anchor);
   }
@@ -175,7 +196,7 @@ export class BoundedRegex {
    * Runs a search again, from the start, when it found the form damaged (a stored source V8 rejects) and replaced
    * it with the pattern worked out afresh.
    */
-  private retrying(search: (this: BoundedRegex, text: string) => boolean, text: string): boolean {
+  private retrying(search: (this: BoundedRegex, text: string) => SearchResult, text: string): SearchResult {
     try {
       return search.call(this, text);
     } catch (error) {
@@ -194,6 +215,7 @@ export class BoundedRegex {
       if (!fresh.ok) throw new Error(fresh.reason);
       this.form = fresh;
       this.whole = this.inner = this.literals = this.leadingByFirst = undefined;
+      this.linear = this.alive = undefined;
       throw FORM_REPLACED;
     }
   }
@@ -217,8 +239,45 @@ export class BoundedRegex {
     return rarest;
   }
 
-  /** Search in text[from, to), window by window when it is long, only in windows that hold the anchor. */
-  private testRange(text: string, from: number, to: number, anchor: LiteralFinder | undefined): boolean {
+  /**
+   * Search in text[from, to): window by window when it is long, only in windows that hold the anchor; then, when
+   * a match could have straddled two windows, beyond them.
+   */
+  private testRange(text: string, from: number, to: number, anchor: LiteralFinder | undefined): SearchResult {
+    if (this.windowsMatch(text, from, to, anchor)) return true;
+    if (to - from <= WINDOW || (this.form.reach ?? Number.POSITIVE_INFINITY) <= OVERLAP) return false;
+    return this.searchBeyondWindows(text, from, to);
+  }
+
+  /** For a pattern whose match can be longer than the overlap, after no window matched (see the header). */
+  private searchBeyondWindows(text: string, from: number, to: number): SearchResult {
+    if (this.form.linear && to - from <= EXACT) {
+      this.linear ??= regexOrNull(this.form.source, `${this.form.flags}l`);
+      if (this.linear) return this.linear.test(text.slice(from, to));
+    }
+    return this.mayStraddle(text, from, to) ? undefined : false;
+  }
+
+  /** Whether, at some window's end short of `to`, a match attempt that started in that window is still alive. */
+  private mayStraddle(text: string, from: number, to: number): boolean {
+    if (this.alive === undefined) {
+      const prefixes = describePrefixes(this.pattern);
+      this.alive = prefixes ? regexOrNull(prefixes.source, `${prefixes.flags}g`) : null;
+    }
+    const alive = this.alive;
+    if (alive === null) return true;
+    for (let start = from; start + WINDOW < to; start += STEP) {
+      const sliceStart = Math.max(from, start - CONTEXT);
+      alive.lastIndex = start - sliceStart;
+      const found = alive.exec(text.slice(sliceStart, start + WINDOW));
+      // Attempts that started later belong to the next window, which checks them at its own end.
+      if (found && sliceStart + found.index < start + STEP) return true;
+    }
+    return false;
+  }
+
+  /** Whether some window of text[from, to) matches (a text up to WINDOW long is one window). */
+  private windowsMatch(text: string, from: number, to: number, anchor: LiteralFinder | undefined): boolean {
     for (let start = from; ; start += STEP) {
       let end = Math.min(start + WINDOW, to);
       if (anchor) {
@@ -251,6 +310,15 @@ export class BoundedRegex {
     const piece = sliceStart === 0 && end === text.length ? text : text.slice(sliceStart, end);
     regex.lastIndex = start - sliceStart;
     return regex.test(piece);
+  }
+}
+
+/** The regex, or null when V8 refuses it (the `l` flag, for one, exists only with node/v8-regexp-flags.ts). */
+function regexOrNull(source: string, flags: string): RegExp | null {
+  try {
+    return new RegExp(source, flags);
+  } catch {
+    return null;
   }
 }
 
