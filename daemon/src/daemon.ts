@@ -36,7 +36,9 @@ import { rulesRoutes } from './routes/rules';
 import { sleepModeRoutes } from './routes/sleep-mode';
 import { RuleRegistry } from './rules/rule-registry';
 import { daemonLog, type LogLevel } from './log/daemon-logger';
+import { AuditSpoolIngestion } from './audit/audit-spool-ingestion';
 import { buildApp } from './server/app';
+import { DaemonIdentity } from './server/daemon-identity';
 import { assertNoOtherDaemon } from './single-instance';
 import { removeStaleTempFiles } from './store/stale-temp-files';
 import { SleepMode } from './sleep/sleep-mode';
@@ -116,6 +118,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     maxAgeMs: options.auditMaxAgeMs,
   });
   retention.start();
+  // What hooks blocked while this daemon was not there to ask (fail-closed, over-limit calls) joins the log.
+  const spoolIngestion = new AuditSpoolIngestion(home, audit);
+  spoolIngestion.start();
   const approvals = new ApprovalQueue({
     clock,
     events,
@@ -142,7 +147,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   let port = options.port ?? DEFAULT_PORT;
   const daemonUrl = (): string => `http://127.0.0.1:${port}`;
   const log = daemonLog(home, options.logLevel);
+  const identity = DaemonIdentity.create();
   const app = await buildApp({
+    identity,
     log: log.options,
     credentials: { hookToken: token, adminToken, isPerson: sessionAuth.acceptsSession },
     port: () => port,
@@ -166,7 +173,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   await app.listen({ host: '127.0.0.1', port });
   port = (app.server.address() as AddressInfo).port;
   const url = daemonUrl();
-  writeDaemonFile(home, { url, pid: process.pid, startedAt });
+  writeDaemonFile(home, { url, pid: process.pid, startedAt, publicKey: identity.publicKey });
   app.log.info({ url, version: options.version ?? 'dev', pid: process.pid }, 'ssg daemon listening');
   let closing: Promise<void> | undefined;
   return {
@@ -187,6 +194,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         app.log.info('ssg daemon stopping');
         await app.close();
         await costIngestion.stop();
+        spoolIngestion.stop();
         sleepMode.stop();
         rules.close();
         budget.close();

@@ -36,7 +36,7 @@ describe('one daemon per home', () => {
   test('a stale daemon.json (nothing answers there) does not stop a start', async () => {
     const other = new Workspace();
     try {
-      writeDaemonFile(other.home, { url: 'http://127.0.0.1:1', pid: 999_999, startedAt: 0 });
+      writeDaemonFile(other.home, { url: 'http://127.0.0.1:1', pid: 999_999, startedAt: 0, publicKey: 'x' });
       const daemon = await TestDaemon.start({ home: other.home });
       await daemon.stop({ keepHome: true });
     } finally {

@@ -17,7 +17,7 @@ export function callDaemon<Key extends RouteKey>(route: Key, ...input: RouteArgs
 }
 
 /** A route that needs the admin credential; `action` names it for the person asked to confirm it. */
-export function callDaemonAsPerson<Key extends RouteKey>(
+export async function callDaemonAsPerson<Key extends RouteKey>(
   action: string,
   route: Key,
   ...input: RouteArgs<Key>
@@ -32,7 +32,24 @@ export function callDaemonAsPerson<Key extends RouteKey>(
       ExitCode.daemon,
     );
   }
-  return callWith({ ...daemonEndpoint(home), token: credential.secret }, route, ...input);
+  const endpoint = daemonEndpoint(home);
+  await proveDaemon(endpoint);
+  return callWith({ ...endpoint, token: credential.secret }, route, ...input);
+}
+
+/**
+ * Before the admin credential leaves this process: the daemon proves it is the one this home announced (a public
+ * route, no credential sent), so a process squatting on its port never receives the credential.
+ */
+async function proveDaemon(endpoint: DaemonEndpoint): Promise<void> {
+  if (endpoint.publicKey === undefined) {
+    throw new CliError(
+      'no ssg daemon is running for this ssg home (no daemon.json of a running daemon)',
+      'start it with `ssg daemon` (or open the ssg desktop app), then try again',
+      ExitCode.daemon,
+    );
+  }
+  await callWith({ ...endpoint, token: undefined }, 'GET /api/json/health');
 }
 
 async function callWith<Key extends RouteKey>(
@@ -48,6 +65,12 @@ async function callWith<Key extends RouteKey>(
       throw new CliError(
         `cannot reach the ssg daemon (${reply.problem})`,
         'start it with `ssg daemon` (or open the ssg desktop app), then try again',
+        ExitCode.daemon,
+      );
+    case 'unproven':
+      throw new CliError(
+        reply.problem,
+        'stop whatever listens there, then start ssg with `ssg daemon` (or the ssg desktop app)',
         ExitCode.daemon,
       );
     case 'error':

@@ -63,7 +63,7 @@ export class ApprovalQueue implements ApprovalGate {
     this.defaultAnswer = options.defaultAnswer ?? 'deny';
   }
 
-  wait({ call, result }: ApprovalRequest): Promise<ApprovalOutcome> {
+  wait({ call, result, signal }: ApprovalRequest): Promise<ApprovalOutcome> {
     if (this.waiting.size >= MAX_PENDING_APPROVALS) {
       return Promise.resolve(
         this.byDefault('timeout', `${MAX_PENDING_APPROVALS} requests are already waiting for an answer`),
@@ -84,14 +84,25 @@ export class ApprovalQueue implements ApprovalGate {
         () => this.settle(approval.id, this.byDefault('timeout', `no answer within ${formatWait(this.timeoutMs)}`)),
         this.timeoutMs,
       );
+      // The hook gave up (its host's timeout, or the agent stopped): blocked, whatever a late answer would say.
+      const abandon = (): void => {
+        this.settle(approval.id, {
+          decision: 'block',
+          answeredBy: 'abandoned',
+          message: 'Blocked: the agent stopped waiting for an answer before anyone gave one',
+        });
+      };
       this.waiting.set(approval.id, {
         approval,
         settle: (resolution) => {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', abandon);
           resolve(resolution);
         },
       });
       this.publish({ type: 'created', approval });
+      if (signal?.aborted) abandon();
+      else signal?.addEventListener('abort', abandon, { once: true });
     });
   }
 
@@ -116,7 +127,7 @@ export class ApprovalQueue implements ApprovalGate {
     }
     const settled = this.settled.get(id);
     if (!settled) return { kind: 'unknown' };
-    const timedOut = settled.resolution.answeredBy === 'timeout' || settled.resolution.answeredBy === 'shutdown';
+    const timedOut = ['timeout', 'shutdown', 'abandoned'].includes(settled.resolution.answeredBy);
     return { kind: timedOut ? 'expired' : 'already-answered', ...settled };
   }
 

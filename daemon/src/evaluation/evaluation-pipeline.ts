@@ -20,7 +20,8 @@ export interface EvaluationPipelineParts {
 export class EvaluationPipeline {
   constructor(private readonly parts: EvaluationPipelineParts) {}
 
-  async evaluate({ call, askSupported, breakerDue }: EvalRequest): Promise<EvalResponse> {
+  /** `signal` aborts when the caller is gone (an ASK waiting for approval then ends blocked). */
+  async evaluate({ call, askSupported, breakerDue }: EvalRequest, signal?: AbortSignal): Promise<EvalResponse> {
     const { spending, rules, approvals, audit, clock, protect } = this.parts;
     const at = clock.now();
     const started = process.hrtime.bigint();
@@ -44,7 +45,7 @@ export class EvaluationPipeline {
       result = overridden;
       decidedBy = 'breaker';
     } else if (result.decision === 'ask' && !askSupported) {
-      const outcome = await approvals.wait({ call, result });
+      const outcome = await approvals.wait({ call, result, ...(signal && { signal }) });
       result = { ...result, decision: outcome.decision, message: outcome.message };
       decidedBy = 'approval';
     }

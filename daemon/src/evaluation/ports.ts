@@ -20,6 +20,8 @@ export interface RuleSource {
 export interface ApprovalRequest {
   call: ToolCall;
   result: EvalResult;
+  /** Aborts when the hook that asked is gone: no answer can reach its call any more. */
+  signal?: AbortSignal;
 }
 
 export interface ApprovalOutcome {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ApprovalList } from '@ssg/contracts/approvals';
 import type { ApprovalOutcome, ApprovalRequest } from '../evaluation/ports';
-import { MAX_JSON_DEPTH } from '../server/json-body';
+import { MAX_JSON_DEPTH } from '@ssg/contracts/eval-limits';
 import { TestDaemon, type TestResponse } from '../testing/test-daemon';
 
 /** Fixed, so the GET responses (which carry `at` and spend windows) compare equal when nothing changed. */

@@ -9,6 +9,7 @@ import { daemonLogPath, recentDaemonErrors } from '@ssg/node/daemon-log';
 import { buildApp } from '../server/app';
 import { TestDaemon } from '../testing/test-daemon';
 import { daemonLog } from './daemon-logger';
+import { DaemonIdentity } from '../server/daemon-identity';
 
 const TOKEN = 'tok-0123456789abcdef0123456789abcdef';
 
@@ -42,6 +43,7 @@ describe('the daemon log', () => {
     const home = newHome();
     const log = daemonLog(home);
     const app = await buildApp({
+      identity: DaemonIdentity.create(),
       log: log.options,
       credentials: { hookToken: 'h'.repeat(64), adminToken: TOKEN },
       port: () => 0,

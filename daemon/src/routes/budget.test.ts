@@ -9,7 +9,7 @@ import { BUDGET_PATH, type BudgetConfig, type BudgetResponse } from '@ssg/contra
 import { EVAL_PATH, type EvalResponse } from '@ssg/contracts/eval';
 import type { ToolCall } from '@ssg/engine';
 import { INVALID_BUDGET_DOCUMENTS } from '../budget/invalid-budget-documents';
-import { MAX_JSON_DEPTH } from '../server/json-body';
+import { MAX_JSON_DEPTH } from '@ssg/contracts/eval-limits';
 import { TestDaemon } from '../testing/test-daemon';
 
 interface ErrorBody {

@@ -15,6 +15,7 @@ import { InMemoryCostSink } from '../costs/testing/in-memory-cost-sink';
 import { claudeAssistantLine } from '../costs/testing/log-lines';
 import { buildApp } from '../server/app';
 import { costIngestionRoutes } from './cost-ingestion';
+import { DaemonIdentity } from '../server/daemon-identity';
 
 const TOKEN = 'test-token-0123456789abcdef';
 const SCANNED_AT = Date.parse('2026-11-23T21:00:00Z');
@@ -39,6 +40,7 @@ before(async () => {
   });
   let port = 0;
   app = await buildApp({
+    identity: DaemonIdentity.create(),
     credentials: { hookToken: TOKEN, adminToken: 'a'.repeat(64) },
     port: () => port,
     routes: [costIngestionRoutes(ingestion)],

@@ -14,6 +14,7 @@ import { TestDaemon } from '../testing/test-daemon';
 import { EVENTS_PATH, LIVE_EVENT_NAMES, type LiveEventName } from '@ssg/contracts/events';
 import { eventStreamRoutes } from './events';
 import { eventually } from '@ssg/testing/eventually';
+import { DaemonIdentity } from '../server/daemon-identity';
 
 /** The stream frames whatever payload an event carries; these tests send small stand-ins, not whole states. */
 const emitStandIn = (events: DaemonEvents, name: LiveEventName, payload: object): boolean =>
@@ -192,6 +193,7 @@ describe('event stream heartbeat and shutdown', () => {
     const events = new DaemonEvents();
     let port = 0;
     const app = await buildApp({
+      identity: DaemonIdentity.create(),
       credentials: { hookToken: 't'.repeat(64), adminToken: 'a'.repeat(64) },
       port: () => port,
       routes: [eventStreamRoutes({ events, heartbeatMs: 20 })],

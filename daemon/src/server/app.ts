@@ -1,7 +1,9 @@
-// The daemon's fastify instance: loopback-only Host check, the credential each route asks for (credential-auth.ts),
+// The daemon's fastify instance: every answer signed for a caller that sends a nonce (daemon-identity.ts),
+// loopback-only Host check, the credential each route asks for (credential-auth.ts),
 // a JSON parser that refuses empty, malformed and over-deep bodies, and then one route plugin per area.
 // No CORS headers are ever sent, so a web page cannot read a response or send a preflighted request.
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { type DaemonIdentity, installDaemonProof } from './daemon-identity';
 import { installJsonBodyParser } from './json-body';
 import { loopbackGuard } from './loopback-guard';
 import { installStorageErrorHandler } from './storage-errors';
@@ -16,6 +18,8 @@ export interface AppOptions {
   /** The port the server listens on, read per request (known only after listen when 0 was asked for). */
   port: () => number;
   routes: readonly FastifyPluginAsync[];
+  /** Signs every answer to a request with a nonce, so callers can tell this daemon from a squatter on its port. */
+  identity: DaemonIdentity;
   /** fastify's logger (log/daemon-logger.ts); none when absent. */
   log?: Pick<FastifyServerOptions, 'logger' | 'logController'>;
 }
@@ -30,6 +34,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: true,
   });
+  installDaemonProof(app, options.identity);
   installJsonBodyParser(app);
   installStorageErrorHandler(app);
   await app.register(loopbackGuard, { port: options.port });

@@ -8,6 +8,7 @@ import { DAEMON_ROUTES } from '@ssg/contracts/schemas/routes';
 import type { SleepModeResponse } from '@ssg/contracts/sleep-mode';
 import { TestDaemon } from '../testing/test-daemon';
 import { buildApp } from './app';
+import { DaemonIdentity } from './daemon-identity';
 
 /** A concrete url for a route pattern (`:id` and `:name` filled in). */
 const concrete = (url: string): string => url.replace(':id', '1').replace(':name', 'claude-code');
@@ -70,6 +71,7 @@ describe('a route outside the table', () => {
   test('needs the admin credential unless it declares its access', async () => {
     let port = 0;
     const app = await buildApp({
+      identity: DaemonIdentity.create(),
       credentials: { hookToken: HOOK, adminToken: ADMIN },
       port: () => port,
       routes: [

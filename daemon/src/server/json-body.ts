@@ -1,9 +1,9 @@
 // The JSON body parser: fastify's size limit applies first; then nesting deeper than MAX_JSON_DEPTH is refused
 // before validation or any handler walks it (a hostile `[[[[…]]]]` would otherwise cost stack and time).
 import type { FastifyInstance } from 'fastify';
+import { depthExceeds, MAX_JSON_DEPTH } from '@ssg/contracts/eval-limits';
 import { badRequest } from './http-error';
 
-export const MAX_JSON_DEPTH = 64;
 
 /** What String.prototype.trim removes, and nothing else: JSON.parse refuses all of it too. */
 const BLANK = /^\s*$/;
@@ -26,17 +26,4 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     }
     done(null, value);
   });
-}
-
-/** Iterative, so the check itself cannot overflow the stack. */
-export function depthExceeds(root: unknown, limit: number): boolean {
-  const stack: Array<[unknown, number]> = [[root, 1]];
-  while (stack.length > 0) {
-    const [value, depth] = stack.pop()!;
-    if (value === null || typeof value !== 'object') continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(value))
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-  }
-  return false;
 }

@@ -1,6 +1,6 @@
 // Request bodies every JSON route must refuse with a clear 4xx before any handler runs (the body parser and
 // fastify's size limit), shared by the route tests.
-import { MAX_JSON_DEPTH } from '../server/json-body';
+import { MAX_JSON_DEPTH } from '@ssg/contracts/eval-limits';
 
 export const hostileBodies: Array<{ name: string; rawBody: string; status: number; message: RegExp }> = [
   { name: 'empty', rawBody: '', status: 400, message: /body is empty/ },

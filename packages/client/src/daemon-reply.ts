@@ -6,7 +6,9 @@ export type DaemonReply<T> =
   /** The daemon answered with an error status; `message` is its explanation. */
   | { kind: 'error'; status: number; message: string }
   /** Nothing answered (not running, wrong port, timed out): `problem` says which. */
-  | { kind: 'unreachable'; problem: string };
+  | { kind: 'unreachable'; problem: string }
+  /** Something answered at the daemon's address without the daemon's proof (daemon-proof-check.ts): a squatter. */
+  | { kind: 'unproven'; problem: string };
 
 /** The reply for an HTTP status and body text: the JSON body, or the daemon's `message` for an error status. */
 export function replyFrom<T>(status: number, text: string): DaemonReply<T> {

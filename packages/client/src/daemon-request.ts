@@ -4,9 +4,17 @@
 // body the daemon always sends with Content-Length (chunked is decoded too, to be safe). Connection failures
 // resolve to `unreachable` rather than throwing, because every caller has a defined answer for a daemon that is
 // not running.
+//
+// The socket is never half-closed after the request: a server may take a half-closed connection for a caller
+// that left, and drop an answer it holds on purpose (an ASK waiting for a person's approval).
+//
+// When the endpoint knows the daemon's key, the request carries a fresh nonce and an answer counts only with the
+// daemon's signature over it (@ssg/contracts/daemon-proof); anything else that answers on the port is treated as
+// no daemon at all.
 import { connect } from 'node:net';
 import type { DaemonEndpoint } from './daemon-endpoint';
 import { type DaemonReply, replyFrom } from './daemon-reply';
+import { DAEMON_NONCE_HEADER, DAEMON_PROOF_HEADER } from '@ssg/contracts/daemon-proof';
 import { SERVICE_TOKEN_HEADER_NAME } from '@ssg/contracts/service-token-header';
 
 export type { DaemonReply };
@@ -32,12 +40,14 @@ export function daemonRequest<T>(
       return;
     }
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const nonce = endpoint.publicKey === undefined ? undefined : freshNonce();
     const head = [
       `${method} ${url.pathname}${url.search} HTTP/1.1`,
       `Host: ${url.host}`,
       'Accept: application/json',
       'Connection: close',
       ...(endpoint.token ? [`${SERVICE_TOKEN_HEADER_NAME}: ${endpoint.token}`] : []),
+      ...(nonce ? [`${DAEMON_NONCE_HEADER}: ${nonce}`] : []),
       ...(payload ? ['Content-Type: application/json', `Content-Length: ${payload.length}`] : []),
     ];
     const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80) });
@@ -57,21 +67,57 @@ export function daemonRequest<T>(
       }),
     );
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('end', () => finish(toReply<T>(Buffer.concat(chunks))));
     socket.write(`${head.join('\r\n')}\r\n\r\n`);
-    if (payload) socket.end(payload);
-    else socket.end();
+    if (payload) socket.write(payload);
+    // Loaded while the daemon works on the request (daemon-proof-check.ts says why).
+    const checker = nonce === undefined ? undefined : import('./daemon-proof-check');
+    socket.on('end', () => {
+      const answer = parseAnswer(Buffer.concat(chunks));
+      if (!answer) return finish({ kind: 'unreachable', problem: 'the daemon sent no valid HTTP answer' });
+      if (!checker || !nonce || !endpoint.publicKey) return finish(replyFrom<T>(answer.status, answer.text()));
+      const { publicKey } = endpoint;
+      void checker.then(({ proofHolds }) => {
+        const proof = answer.header(DAEMON_PROOF_HEADER);
+        finish(
+          proof !== undefined && proofHolds(publicKey, nonce, answer.status, answer.content, proof)
+            ? replyFrom<T>(answer.status, answer.text())
+            : { kind: 'unproven', problem: `what answers at ${endpoint.url} could not prove it is ssg's daemon` },
+        );
+      });
+    });
   });
 }
 
-function toReply<T>(raw: Buffer): DaemonReply<T> {
+/** 128 bits for the daemon to sign. Not node:crypto (see daemon-proof-check.ts); a nonce needs only to be fresh. */
+function freshNonce(): string {
+  let nonce = '';
+  for (let i = 0; i < 4; i++)
+    nonce += Math.floor(Math.random() * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0');
+  return nonce;
+}
+
+interface Answer {
+  status: number;
+  content: Buffer;
+  header(name: string): string | undefined;
+  text(): string;
+}
+
+function parseAnswer(raw: Buffer): Answer | undefined {
   const split = raw.indexOf('\r\n\r\n');
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(raw.subarray(0, Math.max(split, 0)).toString('latin1'))?.[1]);
-  if (split < 0 || !status) return { kind: 'unreachable', problem: 'the daemon sent no valid HTTP answer' };
+  if (split < 0 || !status) return undefined;
   const headers = raw.subarray(0, split).toString('latin1');
   let content = raw.subarray(split + 4);
   if (/^transfer-encoding:\s*chunked/im.test(headers)) content = dechunk(content);
-  return replyFrom<T>(status, content.toString('utf8'));
+  return {
+    status,
+    content,
+    header: (name) => new RegExp(`^${name}:[ \\t]*(\\S+)[ \\t]*\\r?$`, 'im').exec(headers)?.[1],
+    text: () => content.toString('utf8'),
+  };
 }
 
 function dechunk(data: Buffer): Buffer {

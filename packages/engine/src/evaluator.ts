@@ -108,14 +108,51 @@ export function evaluate(ruleset: CompiledRuleSet, call: ToolCall, options: Eval
 }
 
 function decide(ruleset: CompiledRuleSet, call: ToolCall, explain: boolean): Omit<EvalResult, 'durationMs'> {
-  // A capability outside the known set (an adapter bug, or `constructor`) still meets the `any` rules.
-  const rules = Object.hasOwn(ruleset.byCapability, call.capability)
-    ? ruleset.byCapability[call.capability]
-    : ruleset.ordered.filter((rule) => rule.node.target === 'any');
+  const rules = layerRules(ruleset.byCapability, ruleset, call.capability, false);
   const fields = new CallFields(call, ruleset.fieldCount);
   const command =
     call.capability === 'execute' && typeof call.input.command === 'string' ? call.input.command : undefined;
   const shell = command === undefined ? undefined : new ShellViews(command, fields, rules);
+  const user = firstFiring(rules, fields, shell, explain) ?? noRuleFired(shell);
+  const projectRules = layerRules(ruleset.projectByCapability, ruleset, call.capability, true);
+  if (projectRules.length === 0) return user;
+  // The project's layer speaks only to tighten: its ALLOW ends its own layer's walk, as a carve-out from its own
+  // restrictions, and never lifts a restriction (or a LOG) of the user's layer.
+  const project = firstFiring(projectRules, fields, shell, explain);
+  return project && RESTRAINT[project.decision] > RESTRAINT[user.decision] ? project : user;
+}
+
+function noRuleFired(shell: ShellViews | undefined): Omit<EvalResult, 'durationMs'> {
+  const truncated = shell?.truncation();
+  return truncated ? unanalyzable(truncated) : { decision: 'allow', matched: [] };
+}
+
+/**
+ * How much each decision holds a call back (LOG and SHADOW let it run, but keep a record that ALLOW does not);
+ * the project's layer decides only where it holds back more.
+ */
+const RESTRAINT: Readonly<Record<Decision, number>> = { allow: 0, log: 1, shadow: 1, ask: 2, force: 3, block: 3 };
+
+/** A layer's rules a call of this capability meets; a capability outside the known set (an adapter bug, or
+ * `constructor`) still meets the `any` rules. */
+function layerRules(
+  byCapability: Record<string, CompiledRule[]>,
+  ruleset: CompiledRuleSet,
+  capability: string,
+  project: boolean,
+): readonly CompiledRule[] {
+  return Object.hasOwn(byCapability, capability)
+    ? byCapability[capability]!
+    : ruleset.ordered.filter((rule) => rule.node.target === 'any' && rule.project === project);
+}
+
+/** The verdict of the first rule (in evaluation order) that fires. */
+function firstFiring(
+  rules: readonly CompiledRule[],
+  fields: CallFields,
+  shell: ShellViews | undefined,
+  explain: boolean,
+): Omit<EvalResult, 'durationMs'> | undefined {
   let undecided: CompiledRule | undefined;
   for (const rule of rules) {
     const hits = RESTRICTIVE.has(rule.node.decision)
@@ -124,9 +161,7 @@ function decide(ruleset: CompiledRuleSet, call: ToolCall, explain: boolean): Omi
     if (hits === UNDECIDED) undecided ??= rule;
     else if (hits) return atLeastAsk(verdict(rule, hits, explain), undecided);
   }
-  if (undecided) return undecidedVerdict(undecided);
-  const truncated = shell?.truncation();
-  return truncated ? unanalyzable(truncated) : { decision: 'allow', matched: [] };
+  return undecided && undecidedVerdict(undecided);
 }
 
 /** A restrictive rule that could not be decided ranks above this verdict: it stands only if it holds the call too. */

@@ -1,6 +1,7 @@
-// `<home>/daemon.json`: where the running daemon listens, for hooks and the CLI when it was started on a port
-// other than the default. Written after listen, removed on a clean stop; a stale one (the pid is gone) is ignored
-// by readers because the connection is refused.
+// `<home>/daemon.json`: where the running daemon listens and the public key it proves itself with
+// (@ssg/contracts/daemon-proof), for hooks and the CLI. Written after listen, removed on a clean stop; one left by
+// a daemon that died (its pid is gone) is stale, and readers treat it as absent: whatever listens on its port now
+// is not that daemon.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
@@ -9,6 +10,8 @@ export interface DaemonFile {
   url: string;
   pid: number;
   startedAt: number;
+  /** The daemon's Ed25519 public key for this run: raw 32 bytes, base64url. */
+  publicKey: string;
 }
 
 export const daemonFilePath = (home: string): string => join(home, 'daemon.json');
@@ -27,15 +30,30 @@ export function removeDaemonFile(home: string, pid: number): void {
   }
 }
 
-/** The running daemon's file, or undefined when there is none or it is not ours to trust. */
+/** The running daemon's file, or undefined when there is none, it is malformed, or its daemon is gone. */
 export function readDaemonFile(home: string): DaemonFile | undefined {
   try {
     const file = JSON.parse(readFileSync(daemonFilePath(home), 'utf8')) as Partial<DaemonFile>;
-    return typeof file.url === 'string' && typeof file.pid === 'number' && typeof file.startedAt === 'number'
-      ? (file as DaemonFile)
-      : undefined;
+    const wellFormed =
+      typeof file.url === 'string' &&
+      Number.isSafeInteger(file.pid) &&
+      typeof file.startedAt === 'number' &&
+      typeof file.publicKey === 'string';
+    return wellFormed && isRunning(file.pid!) ? (file as DaemonFile) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Whether a process with this pid exists that this user may signal (a daemon of ours always is). */
+function isRunning(pid: number): boolean {
+  if (pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    // ESRCH: gone. EPERM: another user's process reusing the pid, so not our daemon either.
+    return false;
   }
 }
 

@@ -20,7 +20,8 @@ export class ApiError extends Error {
 
 /** A reply that is not the answer, as an ApiError in words for the user. */
 export function apiErrorOf(reply: Exclude<DaemonReply<unknown>, { kind: 'ok' }>): ApiError {
-  if (reply.kind === 'unreachable') {
+  // The browser's fetch transport never checks the daemon's proof: the page is served by the daemon itself.
+  if (reply.kind === 'unreachable' || reply.kind === 'unproven') {
     return new ApiError(0, 'The daemon is not reachable. Is it still running? Start it with `ssg daemon`.');
   }
   if (reply.status === 401) return new ApiError(401, 'This browser is not signed in to the daemon.');

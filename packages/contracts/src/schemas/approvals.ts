@@ -10,8 +10,11 @@ export const ApprovalAnswer = StringEnum(['allow', 'deny']);
 /** Who answered: a person in the dashboard or with the CLI. */
 export const ApprovalChannel = StringEnum(['dashboard', 'cli']);
 
-/** How a request ended: a person answered, nobody did in time, or the daemon stopped first. */
-export const ApprovalSettler = StringEnum(['dashboard', 'cli', 'timeout', 'shutdown']);
+/**
+ * How a request ended: a person answered, nobody did in time, the daemon stopped first, or the hook that asked
+ * stopped waiting (its host gave up on it), so nobody's answer could reach the call any more: it is blocked.
+ */
+export const ApprovalSettler = StringEnum(['dashboard', 'cli', 'timeout', 'shutdown', 'abandoned']);
 
 export const PendingApproval = Type.Object({
   id: Type.String(),

@@ -4,17 +4,18 @@
 import { CAPABILITIES, DECISIONS, type Operator } from '@ssg/engine';
 import { type Static, Type } from 'typebox';
 import { CLIENT_NAME_PATTERN } from '../budget';
+import { MAX_CWD_LENGTH, MAX_NAME_LENGTH } from '../eval-limits';
 import { StringEnum } from './json-schema';
 
 /** The engine's ToolCall, as parsed by the host's adapter in the hook. */
 export const ToolCall = Type.Object(
   {
-    tool: Type.String({ minLength: 1, maxLength: 256 }),
+    tool: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH }),
     input: Type.Unsafe<Record<string, unknown>>({ type: 'object' }),
     capability: StringEnum(CAPABILITIES),
     client: Type.String({ pattern: CLIENT_NAME_PATTERN }),
-    cwd: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
-    sessionId: Type.Optional(Type.String({ maxLength: 256 })),
+    cwd: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_CWD_LENGTH })),
+    sessionId: Type.Optional(Type.String({ maxLength: MAX_NAME_LENGTH })),
   },
   { additionalProperties: false },
 );
@@ -39,9 +40,10 @@ export const EvalRequest = Type.Object(
 
 /**
  * rules: the rule engine; budget: a spending cap (enforce mode); approval: a person, or the approval timeout;
- * breaker: the circuit breaker let a call through that `ruleId` denied.
+ * breaker: the circuit breaker let a call through that `ruleId` denied; hook: the hook blocked the call on its own
+ * (fail-closed with the daemon unreachable, or a call over the daemon's limits), recorded later from its spool.
  */
-export const DecidedBy = StringEnum(['rules', 'budget', 'approval', 'breaker']);
+export const DecidedBy = StringEnum(['rules', 'budget', 'approval', 'breaker', 'hook']);
 
 export const MatchedCondition = Type.Object({
   field: Type.String(),

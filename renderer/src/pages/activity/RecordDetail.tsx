@@ -10,6 +10,7 @@ const DECIDED_BY = {
   budget: 'a spending cap',
   approval: 'a person (or the approval timeout)',
   breaker: 'the circuit breaker, overriding the rule below after five denials in a row',
+  hook: 'the hook alone, while the daemon could not be asked (recorded when it was back)',
 };
 
 export function RecordDetail() {
