@@ -38,6 +38,9 @@ import { RuleRegistry } from './rules/rule-registry';
 import { daemonLog, type LogLevel } from './log/daemon-logger';
 import { AuditSpoolIngestion } from './audit/audit-spool-ingestion';
 import { buildApp } from './server/app';
+import { ASSUMED_FILE_DESCRIPTOR_LIMIT, connectionLimitsFor } from './server/connection-limits';
+import { keepConnectionSlots } from './server/connection-slots';
+import { raiseOpenFileLimit } from './server/open-file-limit';
 import { DaemonIdentity } from './server/daemon-identity';
 import { assertNoOtherDaemon } from './single-instance';
 import { removeStaleTempFiles } from './store/stale-temp-files';
@@ -96,6 +99,8 @@ export interface RunningDaemon {
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
   const { home } = options;
   await assertNoOtherDaemon(home);
+  // First, before any file or socket is opened: the connection cap below is sized by what this leaves.
+  const openFiles = raiseOpenFileLimit();
   removeStaleTempFiles([home, join(home, 'rules')]);
   const clock = options.clock ?? systemClock;
   const token = ensureDaemonToken(home);
@@ -170,11 +175,16 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       agentRoutes({ home, userHome: env.HOME ?? homedir(), env: { ...process.env, ...env } }),
     ],
   });
-  await app.listen({ host: '127.0.0.1', port });
+  const connections = connectionLimitsFor(openFiles.soft ?? ASSUMED_FILE_DESCRIPTOR_LIMIT);
+  keepConnectionSlots(app.server, connections.maxConnections);
+  await app.listen({ host: '127.0.0.1', port, backlog: connections.backlog });
   port = (app.server.address() as AddressInfo).port;
   const url = daemonUrl();
   writeDaemonFile(home, { url, pid: process.pid, startedAt, publicKey: identity.publicKey });
-  app.log.info({ url, version: options.version ?? 'dev', pid: process.pid }, 'ssg daemon listening');
+  app.log.info(
+    { url, version: options.version ?? 'dev', pid: process.pid, openFiles, connections },
+    'ssg daemon listening',
+  );
   let closing: Promise<void> | undefined;
   return {
     url,

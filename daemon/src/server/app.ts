@@ -8,6 +8,7 @@ import { installJsonBodyParser } from './json-body';
 import { loopbackGuard } from './loopback-guard';
 import { installStorageErrorHandler } from './storage-errors';
 import { credentialAuth, type CredentialAuthOptions } from './credential-auth';
+import { SERVER_TIMEOUTS } from './connection-limits';
 
 /** Large enough for a Write of a big file; the hook evaluates anything larger in-process. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -33,6 +34,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, allErrors: false, coerceTypes: false } },
     return503OnClosing: true,
     forceCloseConnections: true,
+    // A stalled request is cut, a held answer never is (connection-limits.ts).
+    ...SERVER_TIMEOUTS,
   });
   installDaemonProof(app, options.identity);
   installJsonBodyParser(app);
