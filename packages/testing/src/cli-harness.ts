@@ -1,6 +1,5 @@
 // Test support for end-to-end tests: builds the CLI bundles once (however many test files ask, even in
 // parallel processes) and runs `node cli/bin/ssg.cjs …` in isolated temp homes and projects.
-import { acceptProjectRules } from '@ssg/node/rules/project-trust';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,11 +91,12 @@ export class Workspace {
   }
 
   /**
-   * Accepts the rules of `<root>/<folder>/.ssg/rules` as a person running `ssg trust` there would: project rules
-   * apply only once accepted, and then as accepted, so call this again after changing them.
+   * Accepts the rules of `<root>/<folder>/.ssg/rules` by running `ssg trust` there, as a person would: project
+   * rules apply only once accepted, and then as accepted, so call this again after changing them.
    */
   trust(folder = 'project'): void {
-    acceptProjectRules(this.home, join(this.root, folder, '.ssg', 'rules'));
+    const run = this.run(['trust'], { cwd: join(this.root, folder) });
+    if (run.status !== 0) throw new Error(`ssg trust in ${folder} failed: ${run.stderr}`);
   }
 
   env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
