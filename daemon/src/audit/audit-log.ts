@@ -56,9 +56,10 @@ export class AuditLog implements AuditSink {
   }
 }
 
-function toRow({ call, result, decidedBy, warning, at }: AuditEntry): AuditRow {
+function toRow({ call, result, decidedBy, warning, at, requestedAt }: AuditEntry): AuditRow {
   return {
     at,
+    ...(requestedAt !== undefined && { requestedAt }),
     ...summarizeCall(call),
     decision: result.decision,
     decidedBy,

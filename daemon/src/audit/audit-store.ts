@@ -47,11 +47,14 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX audit_tool ON audit (tool);
       CREATE INDEX audit_capability ON audit (capability);
     `),
+  // When a call held for an approval arrived; its `at` is when it was decided (null for the calls decided at once).
+  (db) => db.exec('ALTER TABLE audit ADD COLUMN requested_at INTEGER'),
 ];
 
 interface StoredRow {
   id: number;
   at: number;
+  requested_at: number | null;
   tool: string;
   capability: AuditRecord['capability'];
   client: string;
@@ -68,7 +71,7 @@ interface StoredRow {
 }
 
 const SUMMARY_COLUMNS =
-  'id, at, tool, capability, client, session_id, cwd, summary, decision, decided_by, rule_id, message, warning, duration_ms';
+  'id, at, requested_at, tool, capability, client, session_id, cwd, summary, decision, decided_by, rule_id, message, warning, duration_ms';
 
 /** Decisions that stopped the call (the spec's "deny and force block a call"). */
 const BLOCKING_DECISIONS: ReadonlySet<string> = new Set(['block', 'force']);
@@ -92,9 +95,9 @@ export class AuditStore {
   ) {
     this.commit = new WriteQueue(path, (message, records) => this.writeFailureHandler(message, records));
     this.insertRow = this.commit.statement(
-      `INSERT INTO audit (id, at, tool, capability, client, session_id, cwd, summary, decision, decided_by, rule_id,
-         message, warning, matched, duration_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO audit (id, at, requested_at, tool, capability, client, session_id, cwd, summary, decision,
+         decided_by, rule_id, message, warning, matched, duration_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.selectOne = db.prepare(`SELECT ${SUMMARY_COLUMNS}, matched FROM audit WHERE id = ?`);
     const sequence = db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'audit'`).get() as
@@ -127,6 +130,7 @@ export class AuditStore {
     const params = [
       id,
       row.at,
+      row.requestedAt ?? null,
       row.tool,
       row.capability,
       row.client,
@@ -283,6 +287,7 @@ function toSummary(row: StoredRow): AuditRecordSummary {
   return {
     id: row.id,
     at: row.at,
+    ...(row.requested_at !== null && { requestedAt: row.requested_at }),
     tool: row.tool,
     capability: row.capability,
     client: row.client,

@@ -40,6 +40,7 @@ export class EvaluationPipeline {
     const warning = admission.warning;
     let result = evaluate(rules.rulesFor(call), call, { explain: true, protect });
     let decidedBy: EvalResponse['decidedBy'] = 'rules';
+    let requestedAt: number | undefined;
     const overridden = breakerDue ? breakerOverride(result) : undefined;
     if (overridden) {
       result = overridden;
@@ -48,8 +49,17 @@ export class EvaluationPipeline {
       const outcome = await approvals.wait({ call, result, ...(signal && { signal }) });
       result = { ...result, decision: outcome.decision, message: outcome.message };
       decidedBy = 'approval';
+      // Dated when decided, so the log stays in time order with the calls decided while this one waited.
+      requestedAt = at;
     }
-    const auditId = audit.record({ call, result, decidedBy, at, ...(warning ? { warning } : {}) });
+    const auditId = audit.record({
+      call,
+      result,
+      decidedBy,
+      at: requestedAt === undefined ? at : clock.now(),
+      ...(requestedAt !== undefined && { requestedAt }),
+      ...(warning ? { warning } : {}),
+    });
     return { ...result, decidedBy, auditId, ...(warning ? { warning } : {}) };
   }
 }

@@ -41,8 +41,10 @@ export interface AuditEntry {
   result: EvalResult;
   decidedBy: DecidedBy;
   warning?: string;
-  /** When the call arrived, ms since the epoch. */
+  /** When the call was decided, ms since the epoch. */
   at: number;
+  /** When the call arrived, if it waited for an approval before being decided. */
+  requestedAt?: number;
 }
 
 export interface AuditSink {

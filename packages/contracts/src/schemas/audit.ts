@@ -10,8 +10,13 @@ import { SummarizedCallProperties } from './summarized-call';
 const recordProperties = {
   /** Increases with every record and is never reused, also after retention removed older ones. */
   id: Type.Integer(),
-  /** When the call arrived, ms since the epoch. */
+  /**
+   * When the call was decided, ms since the epoch: the order of the log. The same as when it arrived, except for
+   * a call held for an approval, which is decided when answered or expired.
+   */
   at: Type.Integer(),
+  /** When a call held for an approval arrived (absent for the calls decided at once). */
+  requestedAt: Type.Optional(Type.Integer()),
   ...SummarizedCallProperties,
   decision: StringEnum(DECISIONS),
   decidedBy: DecidedBy,
