@@ -135,6 +135,113 @@ describe('redactSecrets: secrets are replaced, the text around them stays', () =
   }
 });
 
+// Credentials passed on a command line by the tools that take them there: each in its `=`, space, attached and
+// quoted forms, inside `bash -c '…'`, and several in one command. The user name, the flag and the tool stay.
+describe('redactSecrets: credentials on a command line', () => {
+  const cases: Array<[string, string, string]> = [
+    ['curl -u user:pass', 'curl -u alice:hunter2 https://x', 'curl -u alice:[redacted:password] https://x'],
+    ['curl --user user:pass', 'curl --user alice:hunter2 https://x', 'curl --user alice:[redacted:password] https://x'],
+    ['curl --user=user:pass', 'curl --user=alice:hunter2 https://x', 'curl --user=alice:[redacted:password] https://x'],
+    ['curl -uuser:pass (attached)', 'curl -ualice:hunter2 https://x', 'curl -ualice:[redacted:password] https://x'],
+    [
+      'curl -su user:pass (a flag cluster)',
+      'curl -su alice:hunter2 https://x',
+      'curl -su alice:[redacted:password] https://x',
+    ],
+    [
+      'curl -u "user:pass with spaces"',
+      'curl -u "alice:hun ter2" https://x',
+      'curl -u "alice:[redacted:password]" https://x',
+    ],
+    [
+      "curl -u 'user:pass'",
+      "curl -fsS -u 'alice:hunter2' https://x",
+      "curl -fsS -u 'alice:[redacted:password]' https://x",
+    ],
+    [
+      "curl -u inside bash -c '…'",
+      "bash -c 'curl -u alice:hunter2 https://x && ls'",
+      "bash -c 'curl -u alice:[redacted:password] https://x && ls'",
+    ],
+    ['mysql -pPASS', 'mysql -u root -phunter2 app', 'mysql -u root -p[redacted:password] app'],
+    ["mysql -p'PASS'", "mysqldump -uroot -p'hun ter2' app", "mysqldump -uroot -p'[redacted:password]' app"],
+    ['mysql --password=PASS', 'mysql --password=hunter2 app', 'mysql --password=[redacted:flag] app'],
+    ['mariadb -pPASS', 'mariadb -h db -P 3306 -phunter2', 'mariadb -h db -P 3306 -p[redacted:password]'],
+    ['sshpass -p PASS', 'sshpass -p hunter2 ssh deploy@host', 'sshpass -p [redacted:password] ssh deploy@host'],
+    ['sshpass -pPASS', 'sshpass -phunter2 scp a host:b', 'sshpass -p[redacted:password] scp a host:b'],
+    [
+      'docker login -p PASS',
+      'docker login -u bob -p hunter2 reg.io',
+      'docker login -u bob -p [redacted:password] reg.io',
+    ],
+    [
+      'docker login --password PASS',
+      'docker login --password hunter2 reg.io',
+      'docker login --password [redacted:flag] reg.io',
+    ],
+    ['podman login -pPASS', 'podman login -u bob -phunter2 reg.io', 'podman login -u bob -p[redacted:password] reg.io'],
+    ['-H "X-Api-Key: …"', 'curl -H "X-Api-Key: abc123" https://x', 'curl -H "X-Api-Key: [redacted:header]" https://x'],
+    [
+      "-H 'X-Auth-Token: …'",
+      "curl -H 'X-Auth-Token: abc123' https://x",
+      "curl -H 'X-Auth-Token: [redacted:header]' https://x",
+    ],
+    [
+      '--header=X-Api-Key:…',
+      'curl --header=X-Api-Key:abc123 https://x',
+      'curl --header=X-Api-Key:[redacted:header] https://x',
+    ],
+    [
+      '-H "Cookie: …" with several values',
+      'curl -H "Cookie: session=abc; theme=dark" https://x',
+      'curl -H "Cookie: [redacted:header]" https://x',
+    ],
+    [
+      '-H "Authorization: Bearer …" keeps its scheme',
+      'curl -H "Authorization: Bearer abc123" https://x',
+      'curl -H "Authorization: Bearer [redacted:authorization]" https://x',
+    ],
+    [
+      '-H "Authorization: …" with no scheme',
+      'curl -H "Authorization: abc123" https://x',
+      'curl -H "Authorization: [redacted:header]" https://x',
+    ],
+    [
+      'escaped quotes inside bash -c "…"',
+      'bash -c "curl -H \\"X-Api-Key: abc123\\" https://x"',
+      'bash -c "curl -H \\"X-Api-Key: [redacted:header]\\" https://x"',
+    ],
+    [
+      'several secrets in one command',
+      'sshpass -p one ssh h "mysql -ptwo" && curl -u a:three -H "X-Api-Key: four" https://x',
+      'sshpass -p [redacted:password] ssh h "mysql -p[redacted:password]" && ' +
+        'curl -u a:[redacted:password] -H "X-Api-Key: [redacted:header]" https://x',
+    ],
+  ];
+  for (const [name, input, expected] of cases) {
+    test(name, () => assert.equal(redactSecrets(input), expected));
+  }
+
+  const unchanged: Array<[string, string]> = [
+    ['mysql -p with no value prompts for it', 'mysql -u root -p app'],
+    ['mysql -P is the port', 'mysql -h db -P3306 -u root -p'],
+    ['grep -p is not a password', 'grep -p pattern file'],
+    ['curl -u with no password prompts for it', 'curl -u alice https://x'],
+    ['curl -u with an empty password', 'curl -u alice: https://x'],
+    ['curl -u from variables', 'curl -u "$USER:$PASS" https://x'],
+    ['docker run -u is a user and group', 'docker run -u 1000:1000 -p 8080:80 img'],
+    ['docker run -p is a port', 'docker run -p 5432:5432 postgres'],
+    ['docker login --password-stdin', 'echo "$PW" | docker login -u bob --password-stdin reg.io'],
+    ['sshpass -f takes a file', 'sshpass -f ~/.pw ssh host'],
+    ['an -H header that is no credential', 'curl -H "Content-Type: application/json" -H "Accept: */*" https://x'],
+    ['a header from a variable', 'curl -H "X-Api-Key: $API_KEY" https://x'],
+    ['ps -u lists a user', 'ps -u root:wheel; curl https://x'],
+  ];
+  for (const [name, input] of unchanged) {
+    test(`unchanged: ${name}`, () => assert.equal(redactSecrets(input), input));
+  }
+});
+
 describe('redactSecrets: look-alikes are left alone', () => {
   const unchanged: Array<[string, string]> = [
     ['a plain command', 'git push origin main'],
@@ -188,6 +295,11 @@ describe('redactSecrets: every kind is found with nothing around it', () => {
     ['url-password', 'https://u:s3cr3tvalue@host'],
     ['authorization', 'AUTHORIZATION: Bearer abc123'],
     ['flag', '--Api-Key abc123'],
+    ['password', 'curl -u a:b'],
+    ['password', 'mysql -pb'],
+    ['password', 'sshpass -p b'],
+    ['password', 'docker login -p b'],
+    ['header', '-H X-Api-Key:b'],
     ['password', 'PWD=abc123'],
     ['password', 'Passwd=abc123'],
     ['secret', 'SECRET=abc123'],
@@ -215,6 +327,11 @@ test('redactSecrets is linear on hostile input (no catastrophic backtracking)', 
     `-----BEGIN PRIVATE KEY-----${'x'.repeat(100_000)}`,
     `--${'a-'.repeat(20_000)}`,
     'eyJaaaaa.'.repeat(10_000),
+    'curl '.repeat(20_000),
+    `curl ${'-u '.repeat(20_000)}`,
+    'mysql -p'.repeat(20_000),
+    'docker login '.repeat(20_000),
+    `-H "${'X-Api-Key: '.repeat(20_000)}`,
     `"secret": "${'\\a'.repeat(50_000)}`,
   ];
   for (const text of hostile) {

@@ -8,7 +8,10 @@
 interface SecretPattern {
   kind: string;
   pattern: RegExp;
-  /** Whether only the pattern's one capture group, which ends the match, is the secret; else the whole match. */
+  /**
+   * Whether only the pattern's capture group that matched (one of alternatives), which ends the match, is the
+   * secret; else the whole match.
+   */
   captured?: boolean;
 }
 
@@ -21,6 +24,73 @@ const NOT_A_LITERAL = String.raw`(?!\[redacted:|\$|%[A-Za-z_][A-Za-z0-9_]*%|<)`;
  * dotted or dashed text.
  */
 const SECRET_NAME = String.raw`(?<![A-Za-z0-9_.-])([A-Za-z0-9_.-]{0,64}?(?:passw(?:or)?d|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?))`;
+
+/**
+ * The rest of a shell command after its program's name, up to where the command ends (`;`, `&`, `|`, a line),
+ * bounded so that the search stays linear on text that repeats the name.
+ */
+const REST_OF_COMMAND = String.raw`[^\n;&|]{0,512}?`;
+
+/** A value on a command line: quoted (it may hold spaces; an escaped quote inside `bash -c "…"` ends it too), or a bare word. */
+const QUOTED_VALUE = String.raw`\\?["']${NOT_A_LITERAL}([^"'\`\\\n]+)`;
+const BARE_VALUE = String.raw`${NOT_A_LITERAL}([^\s"'\`\\;&|]+)`;
+
+/** Header names that carry a credential: Authorization, Cookie, X-Api-Key, X-Auth-Token, PRIVATE-TOKEN, … */
+const CREDENTIAL_HEADER = String.raw`[A-Za-z0-9-]{0,64}(?:auth|token|api-?key|secret|cookie|session|passw|credential)[A-Za-z0-9-]{0,64}`;
+
+/** A header value that is (or holds) a variable reference, or was redacted already: left as it is. */
+const HEADER_VALUE_IS_REFERENCE = String.raw`(?![^"'\`\\\n]*(?:\[redacted:|\$))`;
+
+/**
+ * Credentials that tools take as command-line options: only after the program that reads them, since the same
+ * option means something harmless elsewhere (`docker run -u 1000:1000`, `docker run -p 80:80`, `grep -p`).
+ */
+const COMMAND_LINE_PATTERNS: readonly SecretPattern[] = [
+  // curl -u/--user user:password; the user stays. `-u alice` and `-u alice:` prompt for the password.
+  {
+    kind: 'password',
+    pattern: new RegExp(
+      String.raw`\bcurl\b${REST_OF_COMMAND}\s(?:-[A-Za-z]*u[ \t]*|--user(?:[ \t]+|=))(?:\\?["'][^"'\`\\\n:]*:${NOT_A_LITERAL}([^"'\`\\\n]+)|[^\s"'\`\\:;&|]*:${NOT_A_LITERAL}([^\s"'\`\\;&|]+))`,
+      'g',
+    ),
+    captured: true,
+  },
+  // mysql -pPASSWORD, attached only: `-p db` prompts for the password and names the database; -P is the port.
+  {
+    kind: 'password',
+    pattern: new RegExp(
+      String.raw`\b(?:mysql(?:dump|admin|import|check|pump|sh)?|mariadb(?:-dump|-admin|-import|-check)?)\b${REST_OF_COMMAND}\s-p(?:${QUOTED_VALUE}|${BARE_VALUE})`,
+      'g',
+    ),
+    captured: true,
+  },
+  // sshpass -p PASSWORD (or attached); -f (a file) and -e (the environment) carry none.
+  {
+    kind: 'password',
+    pattern: new RegExp(String.raw`\bsshpass\b${REST_OF_COMMAND}\s-p[ \t]*(?:${QUOTED_VALUE}|${BARE_VALUE})`, 'g'),
+    captured: true,
+  },
+  // docker|podman|nerdctl login -p PASSWORD; the --password form is the flag pattern's. `login` right after the
+  // program: looking further for it would make the search quadratic, and global options before it are rare.
+  {
+    kind: 'password',
+    pattern: new RegExp(
+      String.raw`\b(?:docker|podman|nerdctl|buildah)[ \t]+login\b${REST_OF_COMMAND}\s-p(?:[ \t]+|=)?(?:${QUOTED_VALUE}|${BARE_VALUE})`,
+      'g',
+    ),
+    captured: true,
+  },
+  // -H/--header "X-Api-Key: …" (curl, wget, http clients): the whole value, a Cookie's several pairs too. An
+  // Authorization value with its scheme was redacted by the `authorization` pattern, which keeps the scheme.
+  {
+    kind: 'header',
+    pattern: new RegExp(
+      String.raw`(?<![\w-])(?:-H|--header)(?:[ \t]+|=)(?:\\?["']${CREDENTIAL_HEADER}:[ \t]*${HEADER_VALUE_IS_REFERENCE}([^"'\`\\\n]+)|${CREDENTIAL_HEADER}:${HEADER_VALUE_IS_REFERENCE}([^\s"'\`\\;&|]+))`,
+      'gi',
+    ),
+    captured: true,
+  },
+];
 
 // Order matters: whole blocks and well-known token formats first, so that the assignment patterns meet an already
 // redacted value (`GITHUB_TOKEN=[redacted:github-token]`) and leave it alone.
@@ -98,19 +168,30 @@ function kindOfName(name: string): string {
 /**
  * A literal every pattern above needs somewhere in its match (a key's prefix, `://`, `--`, a secret-sounding
  * name). Most of what the audit log summarises (paths, short commands) holds none of them, and one scan for the
- * lot then replaces the ~20 scans of the patterns. Case-insensitive, so it is a superset of the case-sensitive
+ * lot then replaces the ~25 scans of the patterns. Case-insensitive, so it is a superset of the case-sensitive
  * prefixes; keep it in step with the patterns (redact.test.ts checks every kind on its own).
  */
 const MAY_HOLD_SECRET =
-  /-----BEGIN|:\/\/|A[KS]IA|ABIA|ACCA|aws|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|oas)-|xox[abposr]-|_(?:live|test)_|sk-|AIza|npm_|eyJ|authorization|--|passw|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credential/i;
+  /-----BEGIN|:\/\/|A[KS]IA|ABIA|ACCA|aws|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|oas)-|xox[abposr]-|_(?:live|test)_|sk-|AIza|npm_|eyJ|authorization|--|passw|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credential|curl|mysql|mariadb|sshpass|login|-H/i;
+
+/** The capture group that matched, from a replacer's arguments (the groups, then the offset, a number). */
+function matchedGroup(args: unknown[]): string {
+  for (const arg of args) {
+    if (typeof arg === 'number') break;
+    if (typeof arg === 'string') return arg;
+  }
+  return '';
+}
 
 export function redactSecrets(text: string): string {
   if (!MAY_HOLD_SECRET.test(text)) return text;
   let result = text;
-  for (const { kind, pattern, captured } of TOKEN_PATTERNS) {
-    result = result.replace(pattern, (match: string, secret: unknown) =>
-      captured ? `${match.slice(0, match.length - (secret as string).length)}[redacted:${kind}]` : `[redacted:${kind}]`,
-    );
+  for (const { kind, pattern, captured } of [...TOKEN_PATTERNS, ...COMMAND_LINE_PATTERNS]) {
+    result = result.replace(pattern, (match: string, ...groups: unknown[]) => {
+      if (!captured) return `[redacted:${kind}]`;
+      const secret = matchedGroup(groups);
+      return `${match.slice(0, match.length - secret.length)}[redacted:${kind}]`;
+    });
   }
   for (const pattern of ASSIGNMENT_PATTERNS) {
     result = result.replace(
