@@ -67,16 +67,22 @@ export function daemonRequest<T>(
       }),
     );
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.write(`${head.join('\r\n')}\r\n\r\n`);
-    if (payload) socket.write(payload);
-    // Loaded while the daemon works on the request (daemon-proof-check.ts says why).
-    const checker = nonce === undefined ? undefined : import('./daemon-proof-check');
+    // The proof's checker is loaded once the request has left, while the daemon works on it (loading blocks this
+    // process for milliseconds; see daemon-proof-check.ts), and at the latest when the answer is in.
+    let checker: Promise<typeof import('./daemon-proof-check')> | undefined;
+    const loadChecker = () => (checker ??= import('./daemon-proof-check'));
+    const text = `${head.join('\r\n')}\r\n\r\n`;
+    socket.write(payload ? Buffer.concat([Buffer.from(text), payload]) : text, () => {
+      if (nonce !== undefined) void loadChecker();
+    });
     socket.on('end', () => {
       const answer = parseAnswer(Buffer.concat(chunks));
       if (!answer) return finish({ kind: 'unreachable', problem: 'the daemon sent no valid HTTP answer' });
-      if (!checker || !nonce || !endpoint.publicKey) return finish(replyFrom<T>(answer.status, answer.text()));
+      if (nonce === undefined || endpoint.publicKey === undefined) {
+        return finish(replyFrom<T>(answer.status, answer.text()));
+      }
       const { publicKey } = endpoint;
-      void checker.then(({ proofHolds }) => {
+      void loadChecker().then(({ proofHolds }) => {
         const proof = answer.header(DAEMON_PROOF_HEADER);
         finish(
           proof !== undefined && proofHolds(publicKey, nonce, answer.status, answer.content, proof)
