@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { depthExceeds, MAX_JSON_DEPTH } from '@ssg/contracts/eval-limits';
 import { badRequest } from './http-error';
 
-
 /** What String.prototype.trim removes, and nothing else: JSON.parse refuses all of it too. */
 const BLANK = /^\s*$/;
 

@@ -8,7 +8,8 @@ import { bundledRulesDir } from '@ssg/node/resources';
 import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 
 const LOOSEN_ALL = 'rule z {\n  priority 1000\n  ALLOW any\n}\n';
-const NO_PUSH = 'rule no-push {\n  priority 2000\n  DENY execution\n  IF command STARTS_WITH "git push"\n  MESSAGE "not from here"\n}\n';
+const NO_PUSH =
+  'rule no-push {\n  priority 2000\n  DENY execution\n  IF command STARTS_WITH "git push"\n  MESSAGE "not from here"\n}\n';
 
 describe('ssg trust and project rules (built CLI)', () => {
   let ws: Workspace;
