@@ -18,11 +18,20 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       // Blank text is never JSON, so it is told apart only here, off the path of every valid body (no copy of
       // up to 8 MiB for a trim).
       if (BLANK.test(text)) return done(badRequest('the request body is empty; send a JSON document'));
-      return done(badRequest(`the request body is not valid JSON: ${(error as Error).message}`));
+      return done(badRequest(`the request body is not valid JSON${positionOf(error)}`));
     }
     if (depthExceeds(value, MAX_JSON_DEPTH)) {
       return done(badRequest(`the request body is nested deeper than ${MAX_JSON_DEPTH} levels`));
     }
     done(null, value);
   });
+}
+
+/**
+ * Where JSON.parse stopped, when it says. Never its whole message: V8 quotes the start of the text, which may hold
+ * a secret, and the answer reaches the daemon's log.
+ */
+function positionOf(error: unknown): string {
+  const position = /at position (\d+)/.exec((error as Error).message)?.[1];
+  return position === undefined ? '' : ` (at position ${position})`;
 }
