@@ -211,14 +211,20 @@ describe('hostile input on every mutating route', () => {
   let approvalId: string;
   let waiting: Promise<ApprovalOutcome>;
 
-  /** Everything an attack could have changed. */
-  const observe = async () => ({
-    files: filesUnder(daemon.home),
-    budget: (await daemon.request('GET', '/api/json/budget')).body,
-    sleepMode: (await daemon.request('GET', '/api/json/sleep-mode')).body,
-    approvals: (await daemon.request<ApprovalList>('GET', '/api/json/approvals')).body,
-    audit: (await daemon.request('GET', '/api/json/audit/stats')).body,
-  });
+  /**
+   * Everything an attack could have changed. The audit's stats first: asking for them flushes the audit's writer
+   * thread, so a record of the set-up's call cannot land in the files between two observations.
+   */
+  const observe = async () => {
+    const audit = (await daemon.request('GET', '/api/json/audit/stats')).body;
+    return {
+      files: filesUnder(daemon.home),
+      budget: (await daemon.request('GET', '/api/json/budget')).body,
+      sleepMode: (await daemon.request('GET', '/api/json/sleep-mode')).body,
+      approvals: (await daemon.request<ApprovalList>('GET', '/api/json/approvals')).body,
+      audit,
+    };
+  };
 
   before(async () => {
     daemon = await TestDaemon.start({ clock, approvalTimeoutMs: 120_000 });
