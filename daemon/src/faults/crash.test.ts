@@ -6,15 +6,15 @@
 // never sent and loses none that was acknowledged except the last group commit; and the next daemon starts on the
 // same home and answers with exactly the budget and the sleep state on disk.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
-import { ensureBuilt, ssgBin, Workspace } from '@ssg/testing/cli-harness';
+import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 import type { BudgetConfig, BudgetResponse, BudgetUpdate } from '@ssg/contracts/budget';
 import type { EvalResponse } from '@ssg/contracts/eval';
 import type { SleepModeRequest, SleepModeResponse } from '@ssg/contracts/sleep-mode';
+import { type DaemonProcess, startDaemonProcess } from '../testing/daemon-process';
 
 const ROUNDS = 5;
 /** Evaluations in flight at once: also the most a lost (uncommitted) group commit can hold. */
@@ -39,29 +39,15 @@ const policy = (config: BudgetUpdate | BudgetConfig) => ({
   perClient: config.perClient ?? {},
 });
 
-interface RunningChild {
-  child: ChildProcess;
-  url: string;
+interface RunningChild extends DaemonProcess {
   /** The admin credential: the test changes the budget and Sleep at Night as a person would. */
   token: string;
-  exited: Promise<void>;
 }
 
-/** Starts `ssg daemon --port 0` on the workspace's home and waits for its "listening on" line. */
-function startDaemonProcess(ws: Workspace): Promise<RunningChild> {
-  const child = spawn(process.execPath, [ssgBin, 'daemon', '--port', '0'], { env: ws.env(), stdio: 'pipe' });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
-      if (url) resolve({ child, url, token: readFileSync(join(ws.home, 'admin.token'), 'utf8').trim(), exited });
-    });
-    child.once('exit', (code) => reject(new Error(`ssg daemon exited ${code} before listening: ${stderr}`)));
-  });
+/** The daemon as its own process, with the admin credential its start created. */
+async function startDaemon(ws: Workspace): Promise<RunningChild> {
+  const started = await startDaemonProcess(ws);
+  return { ...started, token: readFileSync(join(ws.home, 'admin.token'), 'utf8').trim() };
 }
 
 async function call<T>(daemon: RunningChild, method: string, path: string, body?: unknown) {
@@ -172,7 +158,7 @@ describe('kill -9 during writes', () => {
     let expectedBudget: BudgetUpdate | undefined;
     let expectedSleep: SleepModeResponse['mode'] = 'off';
     for (let round = 1; round <= ROUNDS; round++) {
-      current = await startDaemonProcess(ws);
+      current = await startDaemon(ws);
       // The restarted daemon answers with what the files held when the previous one died.
       const budget = await call<BudgetResponse>(current, 'GET', '/api/json/budget');
       assert.equal(budget.body.problem, null, `round ${round}`);
@@ -232,7 +218,7 @@ describe('kill -9 during writes', () => {
 
     // A last clean start on the home: it sweeps the temp files of killed writers, answers with the state on disk,
     // and stops cleanly.
-    current = await startDaemonProcess(ws);
+    current = await startDaemon(ws);
     const leftovers = [ws.home, join(ws.home, 'rules')].flatMap((dir) =>
       readdirSync(dir).filter((name) => name.endsWith('.tmp')),
     );

@@ -3,15 +3,16 @@
 // nothing, or half a request; the daemon must stay up, close what stalls, and keep answering the hooks: a real
 // evaluation still gets its correct verdict within a bounded time while the idle sockets are held.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { EvalResponse } from '@ssg/contracts/eval';
 import { CONNECTIONS_CHECKING_INTERVAL_MS, REQUEST_TIMEOUT_MS } from '../server/connection-limits';
+import { startDaemonProcess } from '../testing/daemon-process';
 import { TestDaemon } from '../testing/test-daemon';
-import { ensureBuilt, ssgBin, Workspace } from '@ssg/testing/cli-harness';
+import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 import { eventually } from '@ssg/testing/eventually';
 
 /** The daemon's open-file limit, soft and hard: nothing may raise it. */
@@ -47,26 +48,9 @@ interface Daemon {
   hookToken: string;
 }
 
-function startDaemonProcess(ws: Workspace): Promise<Daemon> {
-  const child = spawn(
-    'prlimit',
-    [`--nofile=${FD_LIMIT}:${FD_LIMIT}`, process.execPath, ssgBin, 'daemon', '--port', '0'],
-    {
-      env: ws.env(),
-      stdio: 'pipe',
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
-      if (url) resolve({ child, url, hookToken: readFileSync(join(ws.home, 'daemon.token'), 'utf8').trim() });
-    });
-    child.once('exit', (code) => reject(new Error(`ssg daemon exited ${code} before listening: ${stderr}`)));
-  });
+async function startLimitedDaemon(ws: Workspace): Promise<Daemon> {
+  const { child, url } = await startDaemonProcess(ws, ['prlimit', `--nofile=${FD_LIMIT}:${FD_LIMIT}`]);
+  return { child, url, hookToken: readFileSync(join(ws.home, 'daemon.token'), 'utf8').trim() };
 }
 
 /**
@@ -145,7 +129,7 @@ describe(`the daemon under ${FD_LIMIT} open files`, () => {
   before(async () => {
     ensureBuilt();
     ws = new Workspace();
-    daemon = await startDaemonProcess(ws);
+    daemon = await startLimitedDaemon(ws);
     port = Number(new URL(daemon.url).port);
   });
 
