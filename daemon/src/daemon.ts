@@ -36,6 +36,7 @@ import { rulesRoutes } from './routes/rules';
 import { sleepModeRoutes } from './routes/sleep-mode';
 import { RuleRegistry } from './rules/rule-registry';
 import { daemonLog, type LogLevel } from './log/daemon-logger';
+import { regexBoundsProblem } from '@ssg/engine/node';
 import { AuditSpoolIngestion } from './audit/audit-spool-ingestion';
 import { buildApp } from './server/app';
 import { ASSUMED_FILE_DESCRIPTOR_LIMIT, connectionLimitsFor } from './server/connection-limits';
@@ -152,6 +153,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   let port = options.port ?? DEFAULT_PORT;
   const daemonUrl = (): string => `http://127.0.0.1:${port}`;
   const log = daemonLog(home, options.logLevel);
+  // The regex time bounds rest on V8 flags this runtime might not honour: say so in the log and the health answer.
+  const regexBounds = regexBoundsProblem();
   const identity = DaemonIdentity.create();
   const app = await buildApp({
     identity,
@@ -160,7 +163,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     port: () => port,
     routes: [
       sessionAuth.originGuard,
-      healthRoutes({ version: options.version ?? 'dev', pid: process.pid, startedAt }),
+      healthRoutes({
+        version: options.version ?? 'dev',
+        pid: process.pid,
+        startedAt,
+        ...(regexBounds !== undefined && { regexBoundsProblem: regexBounds }),
+      }),
       evalRoutes(pipeline),
       sleepModeRoutes(sleepMode),
       budgetRoutes(budget),
@@ -185,6 +193,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     { url, version: options.version ?? 'dev', pid: process.pid, openFiles, connections },
     'ssg daemon listening',
   );
+  if (regexBounds !== undefined) app.log.error({ regexBounds }, 'regex time bounds do not hold in this runtime');
   let closing: Promise<void> | undefined;
   return {
     url,

@@ -8,6 +8,8 @@ export interface HealthInfo {
   version: string;
   pid: number;
   startedAt: number;
+  /** From the start-up self-test of the regex time bounds; absent when they hold. */
+  regexBoundsProblem?: string;
 }
 
 export const healthRoutes =

@@ -7,6 +7,7 @@ import { type EvaluateOptions, evaluate as evaluateWith } from './evaluator';
 import type { EvalResult, ToolCall } from './types';
 
 export * from './index';
+export { regexBoundsProblem } from './node/regex-self-test';
 
 /**
  * `process.hrtime` rather than `performance`, whose lazy load costs a hook about 2 ms. Counted from this module's

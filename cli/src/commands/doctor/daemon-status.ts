@@ -17,7 +17,10 @@ export async function daemonStatus(home: string): Promise<DaemonStatus> {
     timeoutMs: 2000,
   });
   if (reply.kind === 'ok') {
-    return { url: endpoint.url, running: true, detail: `ssg ${reply.body.version ?? '?'}, pid ${reply.body.pid}` };
+    const { version = '?', pid, regexBoundsProblem } = reply.body;
+    const bounds =
+      regexBoundsProblem === undefined ? '' : `; WARNING: regex time bounds do not hold: ${regexBoundsProblem}`;
+    return { url: endpoint.url, running: true, detail: `ssg ${version}, pid ${pid}${bounds}` };
   }
   const why = reply.kind === 'error' ? `answered ${reply.status}: ${reply.message}` : reply.problem;
   const consequence = isFailClosed(home)

@@ -6,6 +6,8 @@ export const Health = Type.Object({
   version: Type.Optional(Type.String()),
   pid: Type.Optional(Type.Integer()),
   startedAt: Type.Optional(Type.Integer()),
+  /** What of the regex time bounds does not hold in the daemon's runtime (@ssg/engine/node's self-test); absent when they hold. */
+  regexBoundsProblem: Type.Optional(Type.String()),
 });
 
 export type Health = Static<typeof Health>;
