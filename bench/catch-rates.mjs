@@ -141,7 +141,10 @@ const asJson = (t) =>
 function main(argv) {
   const classes = argv.flatMap((arg, i) => (arg === '--class' ? [argv[i + 1]] : []));
   const cases = loadCorpus().filter((c) => classes.length === 0 || classes.includes(c.cls));
-  const commit = spawnSync('git', ['-C', repoRoot, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+  const git = (...args) => spawnSync('git', ['-C', repoRoot, ...args], { encoding: 'utf8' }).stdout.trim();
+  // Others change the engine and the rules while this runs: say when the tree measured is not the commit.
+  const dirty = git('status', '--porcelain', '--', 'packages/engine', 'resources/rules') !== '';
+  const commit = `${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + uncommitted engine/rules changes' : ''}`;
   console.log(`catch corpus: ${cases.length} cases; commit ${commit}; Node ${process.version}`);
 
   const ssg = ssgVerdicts(cases);
