@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { compileRules } from '../compiler';
+import { evaluate } from '../evaluator';
+import { parseRules } from '../parser';
+import { analyzeShell } from './analyze';
 import {
   type InterpreterInvocation,
   interpreterInvocation,
@@ -8,6 +14,8 @@ import {
   shellCommandsInCode,
 } from './interpreters';
 import type { Word } from './word';
+
+const NIGHT = fileURLToPath(new URL('../../../../resources/rules/sleep-at-night.rules', import.meta.url));
 
 function words(...texts: string[]): Word[] {
   return texts.map((text) => ({ text, bare: true, quoted: false, assignment: false }));
@@ -26,6 +34,8 @@ describe('interpreterLanguage', () => {
     ['perl5.36', 'perl'],
     ['ruby', 'ruby'],
     ['php8.2', 'php'],
+    ['pwsh', 'powershell'],
+    ['powershell.exe', 'powershell'],
     ['pythonista', undefined],
     ['nodemon', undefined],
     ['rubocop', undefined],
@@ -111,4 +121,85 @@ describe('shellCommandsInCode', () => {
     const code = `${'x = 1\n'.repeat(200_000)}os.system("rm x")`;
     assert.deepEqual(shellCommandsInCode('python', code), ['rm x']);
   });
+});
+
+describe('interpreter code as shell views', () => {
+  const cases: readonly [command: string, view: string][] = [
+    [`python3 -c "import shutil; shutil.rmtree('/home/me')"`, 'rm -rf /home/me'],
+    [`python3 -c "import shutil, os; shutil.rmtree(os.path.expanduser('~'))"`, 'rm -rf ~'],
+    [`node -e "require('fs').rmSync(process.env.HOME,{recursive:true,force:true})"`, 'rm -rf ~'],
+    [`ruby -e 'require "fileutils"; FileUtils.rm_rf(Dir.home)'`, 'rm -rf ~'],
+    [`perl -e 'use File::Path; rmtree($ENV{HOME})'`, 'rm -rf ~'],
+    [`python3 -c "import os; os.remove('/etc/hosts')"`, 'rm /etc/hosts'],
+    [`python3 -c "open('/home/me/.bashrc', 'a').write('x')"`, 'tee -a /home/me/.bashrc'],
+    [`python3 -c "import os; os.chmod('/usr/bin/x', 0o4755)"`, 'chmod 4755 /usr/bin/x'],
+    [`python3 - <<'EOF'\nimport shutil\nshutil.rmtree(Path.home())\nEOF`, 'rm -rf ~'],
+    [`node <<EOF\nrequire('fs').unlinkSync('/etc/passwd')\nEOF`, 'rm /etc/passwd'],
+    [`python3 <<< "import shutil; shutil.rmtree('/')"`, 'rm -rf /'],
+    [`echo "import shutil; shutil.rmtree('/')" | python3`, 'rm -rf /'],
+    [`sudo python3 -c "import shutil; shutil.rmtree(target)"`, 'rm -rf $UNKNOWN'],
+    [`pwsh -c 'Remove-Item -Recurse -Force $HOME'`, 'rm -rf ~'],
+    [`powershell -NoProfile -Command "rm -r -fo ~"`, 'rm -rf ~'],
+    [`echo 'Remove-Item -Recurse -Force ~' | pwsh -`, 'rm -rf ~'],
+    [`ssh -p 2222 -i ~/.ssh/key user@host 'rm -rf ~'`, 'rm -rf ~'],
+    [`ssh host "bash -c 'rm -rf /'"`, 'rm -rf /'],
+  ];
+  for (const [command, view] of cases) {
+    test(command, () => {
+      const { commands } = analyzeShell(command);
+      assert.ok(commands.includes(view), `${JSON.stringify(view)} not in ${JSON.stringify(commands)}`);
+    });
+  }
+});
+
+describe('interpreter code through the Sleep at Night bundle', () => {
+  const night = compileRules([parseRules(readFileSync(NIGHT, 'utf8'), NIGHT)]);
+  const decide = (command: string): string => {
+    const result = evaluate(night, { tool: 'Bash', capability: 'execute', client: 'claude-code', input: { command } });
+    return result.ruleId ? `${result.decision} by ${result.ruleId}` : result.decision;
+  };
+  const cases: readonly [command: string, want: string][] = [
+    [`python3 -c "import shutil; shutil.rmtree('/home/me')"`, 'block by ssg_sleep_destructive_fs'],
+    [
+      `node -e "require('fs').rmSync(process.env.HOME,{recursive:true,force:true})"`,
+      'block by ssg_sleep_destructive_fs',
+    ],
+    [`ruby -e 'require "fileutils"; FileUtils.rm_rf(Dir.home)'`, 'block by ssg_sleep_destructive_fs'],
+    [`perl -e 'use File::Path; rmtree($ENV{HOME})'`, 'block by ssg_sleep_destructive_fs'],
+    [
+      `python3 - <<'EOF'\nimport shutil, pathlib\nshutil.rmtree(pathlib.Path.home())\nEOF`,
+      'block by ssg_sleep_destructive_fs',
+    ],
+    [`pwsh -c 'Remove-Item -Recurse -Force $HOME'`, 'block by ssg_sleep_destructive_fs'],
+    [`ssh host 'rm -rf ~'`, 'block by ssg_sleep_destructive_fs'],
+    [`node -e "fs.writeFileSync(os.homedir() + '/.bashrc', 'x')"`, 'ask by ssg_sleep_process_persistence'],
+    [`python3 -c "print(1)"`, 'allow'],
+    [`node -e "console.log(require('fs').readFileSync('package.json','utf8'))"`, 'allow'],
+    [`python3 -c "import shutil; shutil.rmtree('build')"`, 'allow'],
+    [`ssh host uptime`, 'allow'],
+  ];
+  for (const [command, want] of cases) {
+    test(`${command} is ${want}`, () => {
+      assert.equal(decide(command), want);
+    });
+  }
+});
+
+describe('hostile interpreter code stays bounded', () => {
+  const cases: readonly [name: string, command: string][] = [
+    [
+      'a megabyte of distinct deletes',
+      `python3 -c "${Array.from({ length: 60_000 }, (_, i) => `os.remove('f${i}')`).join(';')}"`,
+    ],
+    ['a megabyte of nested paths', `node -e "fs.rmSync(${'path.join('.repeat(100_000)}"`],
+    ['a megabyte of PowerShell removals', `pwsh -c '${'ri -r -fo x; '.repeat(80_000)}'`],
+  ];
+  for (const [name, command] of cases) {
+    test(name, () => {
+      const start = performance.now();
+      const analysis = analyzeShell(command);
+      assert.ok(performance.now() - start < 2000, `took ${performance.now() - start} ms`);
+      assert.ok(analysis.commands.length <= 1000);
+    });
+  }
 });

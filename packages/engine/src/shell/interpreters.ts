@@ -1,7 +1,9 @@
-// Interpreter one-liners (`python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`, or code fed on stdin) that
-// shell out. Best effort and deliberately cheap: no parsing of the language, just a scan for the well-known
-// calls that run shell commands, taking their leading string-literal arguments. Code that builds its
-// command at run time (variables, concatenation, decoding) is not seen; rules on the raw command still apply.
+// Interpreter one-liners (`python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`, `pwsh -c`, or code fed on
+// stdin): the shell commands they run or amount to. Best effort and deliberately cheap: no parsing of the
+// language, just a scan for the well-known calls that run shell commands, taking their leading string-literal
+// arguments, and for the file API calls that delete, overwrite, move or chmod files, written as the shell
+// command that does the same (file-operations.ts; PowerShell in powershell.ts). Code that builds its command
+// at run time (variables, concatenation, decoding) is not seen; rules on the raw command still apply.
 //
 // Found:  python os.system / os.popen / subprocess.run|call|Popen|check_output|check_call|getoutput|
 //         getstatusoutput (also imported bare, e.g. `from os import system`);
@@ -11,12 +13,16 @@
 // A single string argument is shell code (`os.system("rm -rf /")`); string and list arguments together are an
 // argument vector (`spawnSync("sh", ["-c", "…"])`, `subprocess.run(["rm", "-rf", "/"])`), turned into a
 // quoted command line so a `sh -c` inside is analysed in turn.
-import { decodeAnsiC } from './ansi-c';
+import { readDelimited, readStringLiteral, skipSpaces } from './code-literals';
+import { fileOperationCommands } from './file-operations';
 import { optionValue, readOptions } from './options';
+import { powershellCommands, powershellInvocation } from './powershell';
 import { quote } from './render';
 import type { Word } from './word';
 
-export type Language = 'python' | 'node' | 'perl' | 'ruby' | 'php';
+export type Language = 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'powershell';
+/** The languages whose code is scanned for calls (PowerShell is a shell, read by statements instead). */
+export type ScannedLanguage = Exclude<Language, 'powershell'>;
 
 const LANGUAGE_NAMES: readonly [RegExp, Language][] = [
   [/^(?:python|pypy)(?:[0-9]+(?:\.[0-9]+)*)?$/, 'python'],
@@ -24,6 +30,7 @@ const LANGUAGE_NAMES: readonly [RegExp, Language][] = [
   [/^perl(?:[0-9]+(?:\.[0-9]+)*)?$/, 'perl'],
   [/^ruby(?:[0-9]+(?:\.[0-9]+)*)?$/, 'ruby'],
   [/^php(?:[0-9]+(?:\.[0-9]+)*)?$/, 'php'],
+  [/^(?:pwsh|powershell)(?:-preview)?(?:\.exe)?$/i, 'powershell'],
 ];
 
 export function interpreterLanguage(name: string): Language | undefined {
@@ -45,7 +52,7 @@ interface CommandLine {
   programOptions?: readonly string[];
 }
 
-const COMMAND_LINES: Record<Language, CommandLine> = {
+const COMMAND_LINES: Record<ScannedLanguage, CommandLine> = {
   python: { code: 'c', short: 'WXm', programOptions: ['-m'] },
   node: {
     code: 'ep',
@@ -66,6 +73,7 @@ export interface InterpreterInvocation {
 }
 
 export function interpreterInvocation(language: Language, words: readonly Word[]): InterpreterInvocation {
+  if (language === 'powershell') return powershellInvocation(words);
   const grammar = COMMAND_LINES[language];
   const read = readOptions(language === 'node' ? words.map(nodeCodeCluster) : words, 1, {
     short: grammar.code + grammar.short,
@@ -85,7 +93,7 @@ function nodeCodeCluster(word: Word): Word {
   return /^-(?:pe|ep)$/.test(word.text) ? { ...word, text: '-e' } : word;
 }
 
-const SHELL_CALLS: Record<Language, ReadonlySet<string>> = {
+const SHELL_CALLS: Record<ScannedLanguage, ReadonlySet<string>> = {
   python: new Set([
     'system',
     'popen',
@@ -103,15 +111,12 @@ const SHELL_CALLS: Record<Language, ReadonlySet<string>> = {
   php: new Set(['system', 'exec', 'shell_exec', 'passthru', 'popen', 'proc_open']),
 };
 
-const PYTHON_PREFIX = /[rRbBuUfF]{1,2}(?=["'])/y;
-const CLOSERS: Record<string, string> = { '(': ')', '{': '}', '[': ']', '<': '>' };
-
 /**
  * Where each language can shell out: a call name standing alone (not part of a longer identifier), and for
  * perl, ruby and php the backticks (perl's `qx`, ruby's `%x`). One native search jumps from one to the next,
  * so a megabyte of code without them is scanned in a millisecond.
  */
-const SHELL_OUT: Record<Language, RegExp> = {
+const SHELL_OUT: Record<ScannedLanguage, RegExp> = {
   python: shellOutPattern(SHELL_CALLS.python, []),
   node: shellOutPattern(SHELL_CALLS.node, []),
   perl: shellOutPattern([...SHELL_CALLS.perl, 'qx'], ['`']),
@@ -125,8 +130,14 @@ function shellOutPattern(names: Iterable<string>, literals: readonly string[]): 
   return new RegExp([...literals, standalone].join('|'), 'g');
 }
 
-/** Shell command lines that `code` evidently runs (see the header). */
+/** Shell command lines that `code` evidently runs or amounts to (see the header). */
 export function shellCommandsInCode(language: Language, code: string): string[] {
+  if (language === 'powershell') return powershellCommands(code);
+  return [...shellOutCommands(language, code), ...fileOperationCommands(language, code)];
+}
+
+/** The command lines of the calls that shell out. */
+function shellOutCommands(language: ScannedLanguage, code: string): string[] {
   const found: string[] = [];
   const shellOut = SHELL_OUT[language];
   shellOut.lastIndex = 0;
@@ -156,7 +167,11 @@ export function shellCommandsInCode(language: Language, code: string): string[] 
 }
 
 /** Reads `( "…", ["…", …], … ` after a call's name: the leading literal arguments, as one command line. */
-function readCallArguments(code: string, from: number, language: Language): { commandLine?: string; end: number } {
+function readCallArguments(
+  code: string,
+  from: number,
+  language: ScannedLanguage,
+): { commandLine?: string; end: number } {
   let p = skipSpaces(code, from);
   if (code[p] === '(') p = skipSpaces(code, p + 1);
   const items: (string | string[])[] = [];
@@ -182,7 +197,7 @@ function readCallArguments(code: string, from: number, language: Language): { co
   return { commandLine: items.flat().map(quote).join(' '), end: p };
 }
 
-function readStringList(code: string, from: number, language: Language): { values: string[]; end: number } {
+function readStringList(code: string, from: number, language: ScannedLanguage): { values: string[]; end: number } {
   const values: string[] = [];
   let p = skipSpaces(code, from);
   for (;;) {
@@ -194,55 +209,4 @@ function readStringList(code: string, from: number, language: Language): { value
     p = skipSpaces(code, p + 1);
   }
   return { values, end: code[p] === ']' ? p + 1 : p };
-}
-
-/** A quoted string literal at `p` (with Python's prefixes and triple quotes), decoded; undefined if none. */
-function readStringLiteral(code: string, p: number, language: Language): { value: string; end: number } | undefined {
-  let raw = false;
-  let start = p;
-  if (language === 'python') {
-    PYTHON_PREFIX.lastIndex = p;
-    const prefix = PYTHON_PREFIX.exec(code)?.[0];
-    if (prefix) {
-      raw = /[rR]/.test(prefix);
-      start += prefix.length;
-    }
-  }
-  const q = code[start];
-  if (q !== '"' && q !== "'" && !(q === '`' && language === 'node')) return undefined;
-  const triple = language === 'python' && code.startsWith(q.repeat(3), start);
-  const literal = readDelimited(code, start + (triple ? 3 : 1), triple ? q.repeat(3) : q);
-  if (raw) return { value: literal.body, end: literal.end };
-  // Single quotes in perl, ruby and php only know \\ and \'.
-  const plain = q === "'" && (language === 'perl' || language === 'ruby' || language === 'php');
-  return { value: plain ? literal.body.replace(/\\([\\'])/g, '$1') : decodeAnsiC(literal.body), end: literal.end };
-}
-
-/**
- * The text from `from` up to the closing delimiter (a bracket opener closes with its pair, nesting; any other
- * delimiter closes with itself), skipping backslash escapes; unterminated runs to the end.
- */
-function readDelimited(code: string, from: number, opener: string): { body: string; end: number } {
-  const closer = CLOSERS[opener] ?? opener;
-  let depth = 0;
-  let i = from;
-  while (i < code.length) {
-    if (code[i] === '\\') {
-      i += 2;
-    } else if (code.startsWith(closer, i)) {
-      if (depth === 0) return { body: code.slice(from, i), end: i + closer.length };
-      depth -= 1;
-      i += closer.length;
-    } else {
-      if (closer !== opener && code.startsWith(opener, i)) depth += 1;
-      i += 1;
-    }
-  }
-  return { body: code.slice(from), end: code.length };
-}
-
-function skipSpaces(code: string, from: number): number {
-  let p = from;
-  while (p < code.length && (code[p] === ' ' || code[p] === '\t' || code[p] === '\n' || code[p] === '\r')) p += 1;
-  return p;
 }

@@ -57,6 +57,9 @@ const WRAPPERS: Record<string, Wrapper> = {
   },
   watch: { short: 'nq', attached: 'd', long: ['--interval', '--equexit'] },
   flock: { short: 'wEc', long: ['--timeout', '--conflict-exit-code', '--command'], operands: 1 },
+  // The host is the operand; -N (no command), -W (stdio forwarding), -O (control command) and -s (subsystem)
+  // run no remote command.
+  ssh: { short: 'BbcDEeFIiJLlmOopQRSWw', operands: 1, noCommand: ['-N', '-W', '-O', '-s'] },
 };
 
 const FIND_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
@@ -78,6 +81,8 @@ export function wrappedExecutions(name: string, words: readonly Word[]): Executi
       return watchExecutions(read, words.slice(next));
     case 'flock':
       return flockExecutions(read, words, next, wrapper);
+    case 'ssh':
+      return sshExecutions(words, next, wrapper);
     default:
       return commandAt(words, next);
   }
@@ -105,6 +110,17 @@ function flockExecutions(read: ReadOptions, words: readonly Word[], next: number
   const after = readOptions(words, next, wrapper);
   const script = optionValue(after, '-c', '--command') ?? optionValue(read, '-c', '--command');
   return script === undefined ? commandAt(words, after.next) : [{ kind: 'shell', script }];
+}
+
+/**
+ * ssh joins its arguments after the host with spaces and hands them to the remote user's shell, so they are
+ * shell code (`ssh host rm -rf '~'` removes the remote home). Options may also follow the host.
+ */
+function sshExecutions(words: readonly Word[], next: number, wrapper: Wrapper): Execution[] {
+  const after = readOptions(words, next, wrapper);
+  if (wrapper.noCommand?.some((option) => optionValue(after, option) !== undefined)) return [];
+  const rest = words.slice(after.next);
+  return rest.length > 0 ? [{ kind: 'shell', script: rest.map((word) => word.text).join(' ') }] : [];
 }
 
 /** The commands of `-exec CMD … ;` / `-exec CMD … {} +` (and -execdir, -ok, -okdir). */

@@ -1,0 +1,178 @@
+// What a path or mode argument of interpreter code names, written as a shell word for a view, so that rules
+// written for shell commands read it: a string literal is its text, the user's home directory in any of the
+// usual spellings is `~`, and anything computed at run time is UNKNOWN_TARGET.
+import { readStringLiteral } from './code-literals';
+import type { ScannedLanguage } from './interpreters';
+import { quote } from './render';
+import { isBareText } from './word';
+
+/**
+ * The word for a target ssg cannot know before the code runs (a variable, a function's result). A parameter
+ * expansion in the view, so rules can ask about a destructive verb on a target they cannot check.
+ */
+export const UNKNOWN_TARGET = '$UNKNOWN';
+
+type Piece = { home: true } | { text: string };
+
+const HOME_VARIABLE = String.raw`(?:HOME|USERPROFILE)`;
+const QUOTED_HOME = String.raw`(?:'${HOME_VARIABLE}'|"${HOME_VARIABLE}")`;
+
+/** Whole expressions that evaluate to the home directory, per language. */
+const HOME_EXPRESSIONS: Record<ScannedLanguage, RegExp> = {
+  python: new RegExp(
+    String.raw`^(?:(?:pathlib\.)?Path\.home\(\)|(?:os\.)?environ\[${QUOTED_HOME}\]|(?:os\.)?environ\.get\(${QUOTED_HOME}\)|(?:os\.)?getenv\(${QUOTED_HOME}\))$`,
+  ),
+  node: new RegExp(
+    String.raw`^(?:process\.env\.${HOME_VARIABLE}|process\.env\[${QUOTED_HOME}\]|(?:(?:[A-Za-z_$][\w$]*|require\(['"](?:node:)?os['"]\))\.)?homedir\(\))$`,
+  ),
+  ruby: new RegExp(String.raw`^(?:Dir\.home(?:\(\))?|ENV\[${QUOTED_HOME}\]|ENV\.fetch\(${QUOTED_HOME}\))$`),
+  perl: new RegExp(String.raw`^(?:\$ENV\{(?:${HOME_VARIABLE}|${QUOTED_HOME})\}|File::HomeDir->my_home(?:\(\))?)$`),
+  php: new RegExp(String.raw`^(?:getenv\(${QUOTED_HOME}\)|\$_SERVER\[${QUOTED_HOME}\]|\$_ENV\[${QUOTED_HOME}\])$`),
+};
+
+/** Calls whose result is their (joined) arguments as a path: `os.path.join`, `Path(…)`, `File.join` … */
+const PATH_CALLS =
+  /^(?:os\.path\.(?:join|abspath|realpath|normpath)|(?:pathlib\.)?Path|str|os\.fspath|path\.(?:join|resolve|normalize)|File\.(?:join|realpath)|Pathname(?:\.new)?|catfile|File::Spec->catfile)\((.*)\)$/s;
+
+/** Calls that expand a leading `~` of their argument (Python's, Ruby's and Perl's tilde expansion). */
+const TILDE_CALLS = /^(?:os\.path\.expanduser|File\.expand_path|glob)\((.*)\)$/s;
+
+/** Where the languages concatenate strings or paths, from the loosest binding to the tightest. */
+const CONCATENATION: Record<ScannedLanguage, readonly string[]> = {
+  python: ['+', '/'],
+  node: ['+'],
+  ruby: ['+'],
+  perl: ['.'],
+  php: ['.'],
+};
+
+/** Interpolations inside a literal: `${…}` (JS), `{…}` (Python f-string), `#{…}` (Ruby), `$ENV{…}` (Perl). */
+const INTERPOLATIONS: Record<ScannedLanguage, RegExp> = {
+  python: /\{([^{}]*)\}/g,
+  node: /\$\{([^{}]*)\}/g,
+  ruby: /#\{([^{}]*)\}/g,
+  perl: /(\$ENV\{[^{}]*\}|[$@][\w:{]+)/g,
+  php: /(\{?\$[\w[\]'"]+\}?)/g,
+};
+
+/** Nesting of calls and concatenations looked through; deeper expressions are UNKNOWN_TARGET. */
+const MAX_EXPRESSION_DEPTH = 8;
+
+/** The shell word for the path `expression` evaluates to (see the header). */
+export function pathWord(expression: string, language: ScannedLanguage): string {
+  const pieces = evaluate(expression.trim(), language, 0);
+  if (pieces === undefined) return UNKNOWN_TARGET;
+  const text = pieces.map((piece) => ('text' in piece ? piece.text : '~')).join('');
+  if (pieces.some((piece, i) => 'home' in piece && i > 0)) return UNKNOWN_TARGET;
+  const home = pieces[0] !== undefined && 'home' in pieces[0];
+  const rest = home ? text.slice(1) : text;
+  // The text is literal: a `~` or `*` in it is a name, not the home directory or a glob.
+  const word = rest === '' || isBareText(rest) ? rest : quote(rest);
+  return home ? `~${word}` : word === '' ? "''" : word;
+}
+
+function evaluate(expression: string, language: ScannedLanguage, depth: number): Piece[] | undefined {
+  if (depth > MAX_EXPRESSION_DEPTH || expression === '') return undefined;
+  if (HOME_EXPRESSIONS[language].test(expression)) return [{ home: true }];
+  for (const operator of CONCATENATION[language]) {
+    const parts = splitTopLevel(expression, operator, language);
+    if (parts.length < 2) continue;
+    const pieces: Piece[] = [];
+    for (const [i, part] of parts.entries()) {
+      const evaluated = evaluate(part.trim(), language, depth + 1);
+      if (evaluated === undefined) return undefined;
+      if (i > 0 && operator === '/') pieces.push({ text: '/' });
+      pieces.push(...evaluated);
+    }
+    return pieces;
+  }
+  const literal = readStringLiteral(expression, 0, language);
+  if (literal && literal.end === expression.length)
+    return literalPieces(literal.value, literal.interpolated, language, depth);
+  const tilde = TILDE_CALLS.exec(expression);
+  if (tilde) return expandTilde(evaluate(tilde[1]!.trim(), language, depth + 1));
+  const call = PATH_CALLS.exec(expression);
+  if (call) return joinPaths(splitTopLevel(call[1]!, ',', language), language, depth);
+  return undefined;
+}
+
+function literalPieces(
+  value: string,
+  interpolated: boolean,
+  language: ScannedLanguage,
+  depth: number,
+): Piece[] | undefined {
+  if (!interpolated) return [{ text: value }];
+  const pieces: Piece[] = [];
+  let last = 0;
+  for (const match of value.matchAll(INTERPOLATIONS[language])) {
+    const inner = evaluate((match[1] ?? match[0]).trim(), language, depth + 1);
+    if (inner === undefined) return undefined;
+    pieces.push({ text: value.slice(last, match.index) }, ...inner);
+    last = match.index + match[0].length;
+  }
+  pieces.push({ text: value.slice(last) });
+  return pieces.filter((piece) => !('text' in piece) || piece.text !== '');
+}
+
+function joinPaths(parts: string[], language: ScannedLanguage, depth: number): Piece[] | undefined {
+  const pieces: Piece[] = [];
+  for (const [i, part] of parts.entries()) {
+    const evaluated = evaluate(part.trim(), language, depth + 1);
+    if (evaluated === undefined) return undefined;
+    if (i > 0) pieces.push({ text: '/' });
+    pieces.push(...evaluated);
+  }
+  return pieces;
+}
+
+function expandTilde(pieces: Piece[] | undefined): Piece[] | undefined {
+  const first = pieces?.[0];
+  if (pieces === undefined || first === undefined || !('text' in first)) return pieces;
+  if (first.text !== '~' && !first.text.startsWith('~/')) return pieces;
+  return [{ home: true }, { text: first.text.slice(1) }, ...pieces.slice(1)];
+}
+
+/** The parts of `text` between top-level `separator`s (outside brackets and string literals). */
+function splitTopLevel(text: string, separator: string, language: ScannedLanguage): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    const literal = c === '"' || c === "'" || c === '`' ? readStringLiteral(text, i, language) : undefined;
+    if (literal) {
+      i = literal.end;
+      continue;
+    }
+    if (c === '(' || c === '[' || c === '{') depth += 1;
+    else if (c === ')' || c === ']' || c === '}') depth -= 1;
+    else if (depth === 0 && c === separator && !isPartOfOperator(text, i)) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+    i += 1;
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** `+=`, `//`, `->`, `::`, `a.b` in a name and numbers are not the concatenations looked for. */
+function isPartOfOperator(text: string, i: number): boolean {
+  const c = text[i];
+  const before = text[i - 1] ?? '';
+  const after = text[i + 1] ?? '';
+  if (after === '=' || after === c || before === c) return true;
+  if (c === '.') return /[\w)\]}]/.test(before) && /[A-Za-z_(]/.test(after) && !/['"]/.test(after);
+  return false;
+}
+
+/** The octal digits of a permission mode (`0o755`, `0755`, `'755'`, `493`, `oct('755')`), or UNKNOWN_TARGET. */
+export function modeWord(expression: string): string {
+  const text = expression.trim();
+  const octal = /^(?:0[oO]?([0-7]{1,4})|(?:oct\()?['"]([0-7]{3,4})['"]\)?)$/.exec(text);
+  if (octal) return (octal[1] ?? octal[2])!.padStart(3, '0');
+  if (/^[0-9]+$/.test(text) && Number(text) < 0o10000) return Number(text).toString(8).padStart(3, '0');
+  return UNKNOWN_TARGET;
+}
