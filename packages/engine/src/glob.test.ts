@@ -39,7 +39,14 @@ describe('compileGlob', () => {
       misses: ['/home/u/ssh/id_rsa'],
     },
     { glob: './scripts/*.sh', matches: ['/p/scripts/build.sh'], misses: ['/p/scripts/a/build.sh'] },
-    { glob: 'node_modules/', matches: ['/p/node_modules/x/index.js'], misses: ['/p/node_modules_old/x.js'] },
+    {
+      glob: 'node_modules/',
+      matches: ['/p/node_modules/x/index.js', '/p/node_modules'],
+      misses: ['/p/node_modules_old/x.js'],
+    },
+    // A folder's `/**` meets the folder itself (a Grep of `~/.ssh` for a rule on `~/.ssh/**`), however spelled.
+    { glob: '~/.ssh/**', matches: ['/home/u/.ssh', '/home/u/.ssh/id_rsa'], misses: ['/home/u/.sshx'] },
+    { glob: '*/**/**', matches: ['/p/a', '/p/a/b/c'], misses: [] },
     { glob: '*.{js,ts}', matches: ['/p/a.js', '/p/a.ts'], misses: ['/p/a.jsx', '/p/a.{js,ts}'] },
     { glob: '{src,lib}/**/*.{js,ts}', matches: ['/p/lib/a/b.ts', '/p/src/c.js'], misses: ['/p/test/a.ts'] },
     { glob: '{a,{b,c}}.txt', matches: ['/p/c.txt', '/p/a.txt'], misses: ['/p/d.txt'] },

@@ -7,7 +7,8 @@
 // pattern matches the whole path or a suffix of it that starts right after a `/`, so `.github/workflows/*.yml`
 // matches `/repo/.github/workflows/ci.yml` and a pattern that starts with `/` only matches from the root.
 // Shorthands: a leading `~/` means `**/` (the engine does not know the user's home), a leading `./` is
-// dropped, and a trailing `/` means everything below that directory (`node_modules/` = `node_modules/**`).
+// dropped, and a trailing `/` means that directory and everything below it (`node_modules/` = `node_modules/**`,
+// which matches `node_modules` too).
 
 /**
  * Longer than any real path (PATH_MAX). Only the last this-many characters of a longer value, from a segment
@@ -20,6 +21,8 @@ export function compileGlob(pattern: string): (path: string) => boolean {
   if (glob.startsWith('~/')) glob = `**/${glob.slice(2)}`;
   while (glob.startsWith('./')) glob = glob.slice(2);
   if (glob.endsWith('/')) glob = `${glob}**`;
+  // `**/**` is `**`: collapsed so that a final `/**` is seen as such (and the regex stays small).
+  glob = glob.replace(/(^|\/)\*\*(?:\/\*\*)+(?=\/|$)/g, '$1**');
   const regex = new RegExp(`(?:^|/)${globToRegexSource(glob)}$`);
   return (path) => regex.test(lastSegments(path.includes('\\') ? path.replaceAll('\\', '/') : path));
 }
@@ -39,7 +42,11 @@ function globToRegexSource(glob: string): string {
       let end = i;
       while (glob[end] === '*') end++;
       if (end - i === 1) out += '[^/]*';
-      else if (glob[end] === '/') {
+      else if (end === glob.length && out.endsWith('/')) {
+        // `dir/**` is everything below `dir` and `dir` itself, as in picomatch and bash's globstar: a rule
+        // guarding a folder's contents also meets a Grep or listing of the folder.
+        out = `${out.slice(0, -1)}(?:/.*)?`;
+      } else if (glob[end] === '/') {
         out += '(?:.*/)?';
         end++;
       } else out += '.*';
