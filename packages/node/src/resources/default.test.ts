@@ -34,8 +34,15 @@ const TABLES: RuleTable[] = [
       'mkfs.ext4 /dev/sdb1',
       'cat disk.img > /dev/disk2',
       'wipefs -a /dev/sdb',
+      'mkfs /dev/sda1',
+      'mkfs.ext4 $DEVICE',
     ],
-    ignores: ['dd if=/dev/zero of=disk.img count=1', 'echo x > /dev/null'],
+    ignores: [
+      'dd if=/dev/zero of=disk.img count=1',
+      'echo x > /dev/null',
+      'mkfs.ext4 ./disk.img',
+      'mkfs -t vfat build/fs.img',
+    ],
   },
   {
     id: 'ssg_default_download_exec',
