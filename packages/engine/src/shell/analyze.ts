@@ -20,6 +20,7 @@
 //
 // Pure, never throws, linear in the input, bounded by the limits in limits.ts; `truncated` names the first
 // limit hit.
+import { fedExecutions, feedsArguments } from './argument-feeds';
 import { AnalysisStopped, ViewCollector } from './collector';
 import { commandEffects, type StdinReader } from './executions';
 import { shellCommandsInCode } from './interpreters';
@@ -28,6 +29,7 @@ import { heredocText, literalOutput } from './literal-output';
 import { parseExpansions, parseShell } from './parser';
 import { renderView } from './render';
 import type { ParsedCommand, ParseSink } from './syntax';
+import { ShellValues } from './values';
 import type { Word } from './word';
 
 export interface ShellAnalysis {
@@ -61,7 +63,12 @@ function analyze(command: string): ShellAnalysis {
   return Object.freeze({ commands: Object.freeze([...collector.views]) as string[], truncated: collector.truncated });
 }
 
+const NO_WORDS: Word[][] = [];
+
 class Analysis implements ParseSink {
+  /** The variables the command line has set so far, in the (sub)shell being read. */
+  private readonly values: ShellValues = new ShellValues(this);
+
   constructor(private readonly collector: ViewCollector) {}
 
   truncate(reason: Truncation): void {
@@ -76,10 +83,32 @@ class Analysis implements ParseSink {
     this.collector.spend(units);
   }
 
-  /** Analyses a piece of shell code found at nesting `depth`. */
-  shell(code: string, depth: number): void {
-    if (depth > MAX_DEPTH) this.truncate('depth');
-    else parseShell(code, depth, this);
+  subshell(open: boolean): void {
+    if (open) this.values.openScope();
+    else this.values.closeScope();
+  }
+
+  loop(name: string, items: Word[] | undefined): void {
+    this.values.loop(name, items);
+  }
+
+  /** Analyses a piece of shell code found at nesting `depth`, in a shell of its own unless `sameShell` (`eval`). */
+  shell(code: string, depth: number, sameShell = false): void {
+    if (depth > MAX_DEPTH) {
+      this.truncate('depth');
+      return;
+    }
+    // The command line itself runs in the shell the analysis starts with.
+    if (sameShell || depth === 0) {
+      parseShell(code, depth, this);
+      return;
+    }
+    this.values.openScope();
+    try {
+      parseShell(code, depth, this);
+    } finally {
+      this.values.closeScope();
+    }
   }
 
   /** One view of the pipeline from each stage on but the last, so `^curl … \| sh` matches wherever it stands. */
@@ -103,6 +132,7 @@ class Analysis implements ParseSink {
 
   command(command: ParsedCommand): void {
     const stdin = this.viewsOf(command);
+    this.variablesSetBy(command);
     const inner = command.depth + 1;
     for (const redirect of command.redirects) {
       const { heredoc } = redirect;
@@ -118,9 +148,41 @@ class Analysis implements ParseSink {
     if (stdin && piped !== undefined) this.runCode(stdin, piped, inner);
   }
 
-  /** Adds the views of a command and of what it runs; returns what reads its stdin as code, if anything. */
+  /** What a command does to the variables of the shell it runs in (a pipeline's stages each run in their own). */
+  private variablesSetBy(command: ParsedCommand): void {
+    if (command.pipe !== undefined || command.stdinFrom !== undefined) return;
+    if (command.words.length === 0) {
+      for (const assignment of command.assignments ?? []) this.values.assign(assignment);
+      return;
+    }
+    this.values.afterCommand(command.words);
+    // An `eval` of text not known here may have set anything.
+    if (command.words[0]!.text === 'eval' && command.words.some((word) => word.parts)) this.values.forgetAll();
+  }
+
+  /**
+   * Adds the views of a command and of what it runs, each also with the values known for its expansions;
+   * returns what reads its stdin as code, if anything.
+   */
   private viewsOf(command: ParsedCommand): StdinReader | undefined {
-    const queue: { words: Word[]; wrappers: number }[] = [{ words: command.words, wrappers: 0 }];
+    const resolved = this.values.expand(command.words) ?? NO_WORDS;
+    // `X=1 cmd`: X is set for what cmd runs, after cmd's own words were expanded.
+    const prefixed = command.words.length > 0 && command.assignments !== undefined;
+    if (!prefixed) return this.viewsOfWords(command, resolved);
+    this.values.openScope();
+    try {
+      for (const assignment of command.assignments!) this.values.assign(assignment);
+      return this.viewsOfWords(command, resolved);
+    } finally {
+      this.values.closeScope();
+    }
+  }
+
+  private viewsOfWords(command: ParsedCommand, resolved: Word[][]): StdinReader | undefined {
+    const queue: { words: Word[]; wrappers: number }[] = [
+      { words: command.words, wrappers: 0 },
+      ...resolved.map((words) => ({ words, wrappers: 0 })),
+    ];
     const inner = command.depth + 1;
     let stdin: StdinReader | undefined;
     for (let i = 0; i < queue.length; i += 1) {
@@ -129,9 +191,13 @@ class Analysis implements ParseSink {
       this.collector.add(renderView(words, command.redirects, this.collector.room));
       const effects = commandEffects(words);
       stdin ??= effects.stdin;
-      for (const execution of effects.executions) {
+      // xargs and parallel also run their command with the arguments they are fed, when those are known.
+      const executions = feedsArguments(words)
+        ? [...effects.executions, ...fedExecutions(words, effects.executions, () => this.pipedText(command), this)]
+        : effects.executions;
+      for (const execution of executions) {
         if (execution.kind === 'shell') {
-          this.shell(execution.script, inner);
+          this.shell(execution.script, inner, execution.sameShell);
         } else if (execution.kind === 'code') {
           this.runCode(execution.language, execution.code, inner);
         } else if (wrappers >= MAX_WRAPPERS) {
@@ -142,6 +208,14 @@ class Analysis implements ParseSink {
       }
     }
     return stdin;
+  }
+
+  /** What the command reads through a pipe, when the command before it prints evident text. */
+  private pipedText(command: ParsedCommand): string | undefined {
+    const from = command.stdinFrom;
+    if (!from) return undefined;
+    const [words] = this.values.expand(from.words) ?? [from.words];
+    return literalOutput({ ...from, words: words! });
   }
 
   /** Code that `reader` runs: shell code, or interpreter code whose shell-outs are analysed. */

@@ -8,7 +8,8 @@ import { wrappedExecutions } from './wrappers';
 
 export type Execution =
   | { kind: 'command'; words: Word[] }
-  | { kind: 'shell'; script: string }
+  /** `sameShell`: the code runs in the calling shell (`eval`), so the variables it sets outlive it. */
+  | { kind: 'shell'; script: string; sameShell?: boolean }
   | { kind: 'code'; language: Language; code: string };
 
 /** Code that runs what arrives on stdin: a shell, or an interpreter in the given language. */
@@ -33,7 +34,8 @@ export function commandEffects(words: readonly Word[]): CommandEffects {
   }
   if (name === 'eval') {
     const args = words[1]?.text === '--' ? words.slice(2) : words.slice(1);
-    return { executions: args.length > 0 ? [{ kind: 'shell', script: args.map((word) => word.text).join(' ') }] : [] };
+    const script = args.map((word) => word.text).join(' ');
+    return { executions: args.length > 0 ? [{ kind: 'shell', script, sameShell: true }] : [] };
   }
   if (name === 'su' || name === 'runuser') {
     const script = suCommand(words);

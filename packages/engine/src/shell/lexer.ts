@@ -219,7 +219,7 @@ export class Lexer {
         const start = this.pos;
         this.pos += 1;
         this.scan(ScanMode.Paren);
-        word.addExpansion(src.slice(start, this.pos), false);
+        word.addExpansion(src.slice(start, this.pos), false, false);
         continue;
       }
       if (c === '\\') {
@@ -367,12 +367,12 @@ export class Lexer {
         this.pos = start + 2;
         this.substitution();
       }
-      word.addExpansion(src.slice(start, this.pos), false);
+      word.addExpansion(src.slice(start, this.pos), false, inDoubleQuotes);
     } else if (c1 === '{') {
       this.pos = start + 2;
       this.scan(inDoubleQuotes ? ScanMode.DBrace : ScanMode.Brace);
       const text = src.slice(start, this.pos);
-      word.addExpansion(text, isBareExpansion(text));
+      word.addExpansion(text, isBareExpansion(text), inDoubleQuotes);
     } else if (c1 === "'" && !inDoubleQuotes) {
       const end = this.ansiCEnd(start + 2);
       word.addQuoted(decodeAnsiC(src.slice(start + 2, end)));
@@ -385,10 +385,10 @@ export class Lexer {
       NAME_REST.lastIndex = start + 2;
       const rest = NAME_REST.exec(src)![0];
       this.pos = start + 2 + rest.length;
-      word.addExpansion(src.slice(start, this.pos), true);
+      word.addExpansion(src.slice(start, this.pos), true, inDoubleQuotes);
     } else if (c1 !== undefined && SPECIAL_PARAMETER.test(c1)) {
       this.pos = start + 2;
-      word.addExpansion(src.slice(start, this.pos), true);
+      word.addExpansion(src.slice(start, this.pos), true, inDoubleQuotes);
     } else {
       this.pos = start + 1;
       if (inDoubleQuotes) word.addQuoted('$');
@@ -408,7 +408,7 @@ export class Lexer {
     const start = this.pos;
     this.pos += 2;
     this.substitution();
-    word.addExpansion(this.src.slice(start, this.pos), false);
+    word.addExpansion(this.src.slice(start, this.pos), false, false);
   }
 
   /** The cursor is just past the `(` of `$(`, `<(` or `>(`; leaves it past the matching `)`. */
@@ -448,7 +448,7 @@ export class Lexer {
   private backtickWord(word: WordBuilder, inDoubleQuotes: boolean): void {
     const start = this.pos;
     this.backtick(inDoubleQuotes);
-    word.addExpansion(this.src.slice(start, this.pos), false);
+    word.addExpansion(this.src.slice(start, this.pos), false, inDoubleQuotes);
   }
 
   /** Reads the backtick substitution at the cursor and parses its body (with `\$`, `` \` ``, `\\` unescaped). */

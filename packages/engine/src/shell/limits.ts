@@ -51,6 +51,19 @@ export const MAX_NESTED_CODE = 1024 * 1024;
  */
 export const MAX_HELD_COMMANDS = 1000;
 
+/**
+ * Longest value a variable set in the command line is followed with (values.ts). `a=$a$a` doubles at each step;
+ * past this length the variable counts as unknown (it stays `$a` in the views) and the analysis is truncated.
+ */
+export const MAX_VALUE_LENGTH = 4096;
+
+/**
+ * Most values one word or command is expanded into: a `for` loop's items, and the combinations of several loop
+ * variables in one command (`for a in …; do for b in …; do rm $a$b`). Past this, the first ones are kept and
+ * the analysis is truncated.
+ */
+export const MAX_VALUES = 64;
+
 /** Which cap cut an analysis short. */
 export type Truncation =
   /** MAX_DEPTH or MAX_WRAPPERS. */

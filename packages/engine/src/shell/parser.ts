@@ -71,10 +71,15 @@ const SEPARATORS_IN_CONDITION = new Set(['\n', ';', ';;', ';&', ';;&', '&', '|',
 class ScriptParser {
   private words: Word[] = [];
   private redirects: Redirect[] = [];
+  private assignments: Word[] = [];
   private assigned = false;
   private mode: Mode = 'command';
   /** Open `(` subshells. */
   private parens = 0;
+  /** The `for` loop whose header is being read: its variable and the words after `in`. */
+  private loop: { name: string; items: Word[] | undefined; chosen: boolean } | undefined;
+  /** The header being read is `select`'s: its variable is what a person picks, not each item in turn. */
+  private selecting = false;
   /** Open `case` statements. */
   private cases = 0;
   /** Open parentheses inside `[[ … ]]`. */
@@ -84,8 +89,8 @@ class ScriptParser {
   /** The last command that ended, and whether the token just read closed a group around it (`)`, `}`, `done`). */
   private lastCommand: ParsedCommand | undefined;
   private groupClosed = false;
-  /** Complete commands and pipelines waiting for heredoc bodies. */
-  private readonly held: (ParsedCommand | ParsedCommand[])[] = [];
+  /** What goes to the sink, in source order, waiting for heredoc bodies: commands, pipelines, scope changes. */
+  private readonly held: (() => void)[] = [];
   /** A token read ahead and not yet handled. */
   private pushedBack: Token | undefined;
 
@@ -96,6 +101,7 @@ class ScriptParser {
 
   /** Reads commands to the end of input, or (`closeOnParen`) to the `)` closing a substitution. */
   parse(closeOnParen: boolean): void {
+    if (closeOnParen) this.hold(() => this.sink.subshell(true));
     for (;;) {
       const token = this.pushedBack ?? this.lexer.next();
       this.pushedBack = undefined;
@@ -105,6 +111,8 @@ class ScriptParser {
       this.commandToken(token);
     }
     this.endCommand();
+    for (; this.parens > 0; this.parens -= 1) this.hold(() => this.sink.subshell(false));
+    if (closeOnParen) this.hold(() => this.sink.subshell(false));
     this.flush(true);
   }
 
@@ -133,13 +141,22 @@ class ScriptParser {
           return true;
         }
         this.mode = word ? 'forIn' : 'command';
+        if (word) this.loop = { name: word.text, items: undefined, chosen: this.selecting };
         return word !== undefined;
       case 'forIn':
-        this.mode = keyword === 'in' ? 'forWords' : 'command';
-        return keyword === 'in';
+        if (keyword === 'in') {
+          this.mode = 'forWords';
+          this.loop!.items = [];
+          return true;
+        }
+        this.endLoopHeader();
+        return false;
       case 'forWords':
-        if (word) return true;
-        this.mode = 'command';
+        if (word) {
+          this.loop!.items!.push(word);
+          return true;
+        }
+        this.endLoopHeader();
         return false;
       case 'caseWord':
         this.mode = word ? 'caseIn' : 'command';
@@ -182,6 +199,14 @@ class ScriptParser {
     }
   }
 
+  /** The `for` header is read: its variable takes its values before the body's commands run. */
+  private endLoopHeader(): void {
+    this.mode = 'command';
+    const loop = this.loop!;
+    this.loop = undefined;
+    this.hold(() => this.sink.loop(loop.name, loop.chosen ? undefined : loop.items));
+  }
+
   private commandToken(token: Token): void {
     const afterGroup = this.groupClosed;
     this.groupClosed = false;
@@ -211,6 +236,7 @@ class ScriptParser {
     }
     if (word.assignment && this.words.length === 0) {
       this.assigned = true;
+      this.assignments.push(word);
       return;
     }
     this.words.push(word);
@@ -229,6 +255,7 @@ class ScriptParser {
       case 'for':
       case 'select':
         this.mode = 'forName';
+        this.selecting = text === 'select';
         return true;
       case 'case':
         this.mode = 'caseWord';
@@ -277,15 +304,18 @@ class ScriptParser {
         if (this.atCommandStart || this.afterTimeKeyword) {
           this.words = [];
           if (this.lexer.atOpenParen()) this.lexer.arithmeticCommand();
-          else this.parens += 1;
+          else this.openSubshell();
           return;
         }
         this.endCommand();
-        this.parens += 1;
+        this.openSubshell();
         return;
       case ')':
         this.endCommand();
-        if (this.parens > 0) this.parens -= 1;
+        if (this.parens > 0) {
+          this.parens -= 1;
+          this.hold(() => this.sink.subshell(false));
+        }
         this.groupClosed = true;
         return;
       case '|':
@@ -315,21 +345,42 @@ class ScriptParser {
     }
   }
 
+  private openSubshell(): void {
+    this.parens += 1;
+    this.hold(() => this.sink.subshell(true));
+  }
+
+  /** Queues something for the sink behind the commands still waiting for their heredoc bodies. */
+  private hold(event: () => void): void {
+    this.held.push(event);
+    this.flush(false);
+  }
+
   /** Ends the command being read; `pipe` when its output goes on to the next command. */
   private endCommand(pipe?: PipeOperator): void {
-    if (this.words.length > 0 || this.redirects.length > 0) {
+    if (this.words.length > 0 || this.redirects.length > 0 || this.assignments.length > 0) {
       const command: ParsedCommand = { words: this.words, redirects: this.redirects, depth: this.lexer.depth };
+      if (this.assignments.length > 0) {
+        command.assignments = this.assignments;
+        this.assignments = [];
+      }
       const previous = this.pipeline.at(-1);
       if (previous) command.stdinFrom = previous;
       if (pipe) command.pipe = pipe;
-      this.held.push(command);
-      this.pipeline.push(command);
-      this.lastCommand = command;
+      this.held.push(() => this.sink.command(command));
+      // Assignments alone show nothing in a pipeline view; stdinFrom and pipe still mark them as a stage.
+      if (this.words.length > 0 || this.redirects.length > 0) {
+        this.pipeline.push(command);
+        this.lastCommand = command;
+      }
       this.words = [];
       this.redirects = [];
     }
     if (!pipe) {
-      if (this.pipeline.length > 1) this.held.push(this.pipeline);
+      if (this.pipeline.length > 1) {
+        const pipeline = this.pipeline;
+        this.held.push(() => this.sink.pipeline(pipeline));
+      }
       this.pipeline = [];
     }
     this.assigned = false;
@@ -342,11 +393,9 @@ class ScriptParser {
       if (this.held.length <= MAX_HELD_COMMANDS) return;
       this.sink.truncate('work');
     }
-    for (const item of this.held) {
-      if (Array.isArray(item)) this.sink.pipeline(item);
-      else this.sink.command(item);
-    }
-    this.held.length = 0;
+    // Taken out first: an event may parse nested code that holds events of its own.
+    const events = this.held.splice(0);
+    for (const event of events) event();
   }
 }
 

@@ -21,8 +21,10 @@ export interface Redirect {
 }
 
 export interface ParsedCommand {
-  /** The words after leading assignments; empty for a command of redirections only. */
+  /** The words after leading assignments; empty for a command of redirections or assignments only. */
   words: Word[];
+  /** The leading `NAME=value` words, when there are any. */
+  assignments?: Word[];
   redirects: Redirect[];
   /** The command whose output this one reads through a pipe. */
   stdinFrom?: ParsedCommand | undefined;
@@ -39,6 +41,10 @@ export interface ParseSink {
   command(command: ParsedCommand): void;
   /** A pipeline of two or more commands, each already passed to `command`; all but the last have a `pipe`. */
   pipeline(commands: readonly ParsedCommand[]): void;
+  /** A subshell opens (`(`, a command substitution) or closes: variables set inside do not outlive it. */
+  subshell(open: boolean): void;
+  /** `for NAME in ITEMS`: NAME takes each item in turn (`items` undefined: the positional parameters, unknown). */
+  loop(name: string, items: Word[] | undefined): void;
   /** Called when a limit stopped part of the input from being analysed. */
   truncate(reason: Truncation): void;
   /** Called before nested code (text read before, at a shallower depth) is parsed again; may stop the analysis. */

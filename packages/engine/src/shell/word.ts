@@ -10,6 +10,19 @@ export interface Word {
   quoted: boolean;
   /** `NAME=value` (also `NAME+=…`, `NAME[i]=…`) whose name part is unquoted: an assignment, not an argument. */
   assignment: boolean;
+  /** How the text was written, piece by piece; only for a word holding an expansion (values.ts resolves it). */
+  parts?: readonly WordPart[];
+}
+
+/**
+ * A piece of a word: literal text (`quoted` when it came from quotes or an escape) or an expansion kept as
+ * written (`quoted` when inside double quotes, where its value is not split into words; `bare` as for the word).
+ */
+export interface WordPart {
+  kind: 'literal' | 'expansion';
+  text: string;
+  quoted: boolean;
+  bare?: boolean;
 }
 
 // Characters that need quoting to be shown as themselves: controls, blanks and shell syntax, plus the
@@ -39,6 +52,9 @@ export function plainWord(text: string): Word {
 
 export class WordBuilder {
   private readonly parts: string[] = [];
+  /** Each part's kind and quoting, kept while it is cheap to: only a word with an expansion needs them. */
+  private readonly pieces: WordPart[] = [];
+  private hasExpansion = false;
   private bare = true;
   private quoted = false;
   private started = false;
@@ -65,6 +81,7 @@ export class WordBuilder {
   addUnquoted(text: string): void {
     this.started = true;
     this.parts.push(text);
+    this.pieces.push({ kind: 'literal', text, quoted: false });
     if (this.bare && !isBareText(text, true)) this.bare = false;
     if (this.prefixOpen) this.unquotedPrefix += text.length;
   }
@@ -74,14 +91,17 @@ export class WordBuilder {
     this.started = true;
     this.quoted = true;
     this.parts.push(text);
+    this.pieces.push({ kind: 'literal', text, quoted: true });
     if (this.bare && !isBareText(text)) this.bare = false;
     this.prefixOpen = false;
   }
 
   /** An expansion kept as written; `bare` says whether it may stay unquoted in a view. */
-  addExpansion(text: string, bare: boolean): void {
+  addExpansion(text: string, bare: boolean, inDoubleQuotes: boolean): void {
     this.started = true;
+    this.hasExpansion = true;
     this.parts.push(text);
+    this.pieces.push({ kind: 'expansion', text, quoted: inDoubleQuotes, bare });
     if (!bare) this.bare = false;
     this.prefixOpen = false;
   }
@@ -89,11 +109,13 @@ export class WordBuilder {
   build(): Word {
     const text = this.parts.join('');
     const name = text.includes('=') ? ASSIGNMENT.exec(text) : null;
-    return {
+    const word: Word = {
       text,
       bare: this.bare && text !== '',
       quoted: this.quoted,
       assignment: name !== null && name[0].length <= this.unquotedPrefix,
     };
+    if (this.hasExpansion) word.parts = this.pieces;
+    return word;
   }
 }
