@@ -179,10 +179,11 @@ class Analysis implements ParseSink {
   }
 
   private viewsOfWords(command: ParsedCommand, resolved: Word[][]): StdinReader | undefined {
-    const queue: { words: Word[]; wrappers: number }[] = [
-      { words: command.words, wrappers: 0 },
-      ...resolved.map((words) => ({ words, wrappers: 0 })),
-    ];
+    // With values known, the command as written adds nothing: what stays unknown is kept as written in each
+    // resolved view (values.ts), and `X=build; rm -rf $X` must read as `rm -rf build`, not as an unknown target.
+    const queue: { words: Word[]; wrappers: number }[] = (resolved.length > 0 ? resolved : [command.words]).map(
+      (words) => ({ words, wrappers: 0 }),
+    );
     const inner = command.depth + 1;
     let stdin: StdinReader | undefined;
     for (let i = 0; i < queue.length; i += 1) {

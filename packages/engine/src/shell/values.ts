@@ -16,6 +16,7 @@ import { MAX_VALUE_LENGTH, MAX_VALUES } from './limits';
 import { literalOutput } from './literal-output';
 import type { ParseSink } from './syntax';
 import { isBareText, type Word, type WordPart } from './word';
+import { UNKNOWN_TARGET } from './code-paths';
 
 /** What the values need from the analysis: its budget and its record of truncation. */
 export type ValueBudget = Pick<ParseSink, 'spend' | 'truncate' | 'nestedCode'>;
@@ -151,6 +152,9 @@ export class ShellValues {
   }
 
   private set(name: string, values: readonly string[]): void {
+    // The marker interpreter code's computed targets become (code-paths.ts) stays unknown whatever the command
+    // assigns, or `UNKNOWN=build python3 -c …` would turn it into a harmless-looking target.
+    if (`$${name}` === UNKNOWN_TARGET) return;
     if (values.some((value) => value.length > MAX_VALUE_LENGTH)) {
       this.budget.truncate('work');
       this.variables.delete(name);
