@@ -147,6 +147,16 @@ const TABLES: RuleTable[] = [
       'timeout 5 rm -rf /',
       'cd /tmp && rm -rf /',
       'find / -delete',
+      // Another user's home, a Windows drive under WSL, system folders' contents, a repository's history.
+      'rm -rf ~alice',
+      'rm -rf ~root/',
+      'rm -rf /mnt/c/Users/bob',
+      'rm -rf /mnt/c/Windows',
+      'rm -rf /etc/ssh',
+      'rm -rf /var/lib/postgresql',
+      'rm -rf .git',
+      'rm -rf ./.git/',
+      'rm -rf /home/dev/project/.git',
       // The folders and keys a user cannot lose, in every spelling of their home.
       'rm -rf ~/.ssh ~/.gnupg ~/.aws',
       'rm -rf "$HOME"/.ssh',
@@ -182,6 +192,10 @@ const TABLES: RuleTable[] = [
       'mkfs.vfat -F 32 /dev/mmcblk0p1',
     ],
     ignores: [
+      'rm -rf .github/old-workflows',
+      'rm -rf .git-old',
+      'rm -rf /var/log/app',
+      'rm -rf ~/.cache',
       // Below the user's folders, everyday clean-up stays allowed; only keys are off limits anywhere below.
       'rm -rf ~/.cache/pip',
       'rm -rf ~/.config/app/cache',
