@@ -38,6 +38,10 @@ const TABLES: RuleTable[] = [
       'mkfs.ext4 $DEVICE',
     ],
     ignores: [
+      // Asking a tool for its help or version changes no disk.
+      'mkfs --help',
+      'wipefs --help',
+      'mkfs.ext4 -V',
       'dd if=/dev/zero of=disk.img count=1',
       'echo x > /dev/null',
       'mkfs.ext4 ./disk.img',

@@ -196,6 +196,9 @@ const TABLES: RuleTable[] = [
       'rm -rf .git-old',
       'rm -rf /var/log/app',
       'rm -rf ~/.cache',
+      'shred --help',
+      'wipefs --help',
+      'mkfs --help',
       // Below the user's folders, everyday clean-up stays allowed; only keys are off limits anywhere below.
       'rm -rf ~/.cache/pip',
       'rm -rf ~/.config/app/cache',
@@ -886,6 +889,7 @@ const TABLES: RuleTable[] = [
       'truncate -s 0 "$F"',
     ],
     ignores: [
+      'dropdb --help',
       'psql -c "SELECT * FROM users"',
       'psql -c "DELETE FROM users WHERE id = 3"',
       'psql -c "SELECT truncate_logs_count()"',
