@@ -9,6 +9,7 @@
 // Shorthands: a leading `~/` means `**/` (the engine does not know the user's home), a leading `./` is
 // dropped, and a trailing `/` means that directory and everything below it (`node_modules/` = `node_modules/**`,
 // which matches `node_modules` too).
+import { matchingBrace, splitTopLevel } from './brace-syntax';
 
 /**
  * Longer than any real path (PATH_MAX). Only the last this-many characters of a longer value, from a segment
@@ -82,31 +83,4 @@ function globToRegexSource(glob: string): string {
     }
   }
   return out;
-}
-
-function matchingBrace(glob: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < glob.length; i++) {
-    if (glob[i] === '{') depth++;
-    else if (glob[i] === '}' && --depth === 0) return i;
-  }
-  return -1;
-}
-
-/** Splits `a,{b,c},d` at the commas outside nested braces. */
-function splitTopLevel(body: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (c === '{') depth++;
-    else if (c === '}') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(body.slice(start));
-  return parts;
 }

@@ -259,7 +259,7 @@ describe('quoting and escapes', () => {
     ['rm -rf "$HOME/My Files"', ["rm -rf '$HOME/My Files'"]],
     ['rm *.log "*.log" file?.[ch]', ["rm *.log '*.log' file?.[ch]"]],
     ['rm -rf ~ "~" ~/x', ["rm -rf ~ '~' ~/x"]],
-    ['echo {a,b} "{a,b}"', ["echo {a,b} '{a,b}'"]],
+    ['echo {a,b} "{a,b}"', ["echo {a,b} '{a,b}'", "echo a b '{a,b}'"]],
     ['echo a\\ b', ["echo 'a b'"]],
     ['echo $1 $@ $? ${#x} $', ["echo $1 $@ $? ${#x} '$'"]],
     ['echo "a\\"b" "c\\d"', [`echo 'a"b' 'c\\d'`]],

@@ -29,6 +29,7 @@ import { heredocText, literalOutput } from './literal-output';
 import { parseExpansions, parseShell } from './parser';
 import { renderView } from './render';
 import type { ParsedCommand, ParseSink } from './syntax';
+import { expandBraces } from './braces';
 import { ShellValues } from './values';
 import type { Word } from './word';
 
@@ -184,6 +185,11 @@ class Analysis implements ParseSink {
     const queue: { words: Word[]; wrappers: number }[] = (resolved.length > 0 ? resolved : [command.words]).map(
       (words) => ({ words, wrappers: 0 }),
     );
+    // Unquoted brace lists expand before anything else runs: `rm -rf ~/{.ssh,.aws}` is `rm -rf ~/.ssh ~/.aws`.
+    for (const { words } of [...queue]) {
+      const expanded = withBracesExpanded(words);
+      if (expanded) queue.push({ words: expanded, wrappers: 0 });
+    }
     const inner = command.depth + 1;
     let stdin: StdinReader | undefined;
     for (let i = 0; i < queue.length; i += 1) {
@@ -233,4 +239,20 @@ class Analysis implements ParseSink {
     if (depth > MAX_DEPTH) this.truncate('depth');
     else parseExpansions(text, depth, this);
   }
+}
+
+/** The words with every unquoted brace list expanded (bash's first expansion), or undefined when none has one. */
+function withBracesExpanded(words: readonly Word[]): Word[] | undefined {
+  let changed = false;
+  const out: Word[] = [];
+  for (const word of words) {
+    const expanded = word.bare ? expandBraces(word.text) : undefined;
+    if (!expanded) {
+      out.push(word);
+      continue;
+    }
+    changed = true;
+    for (const text of expanded) out.push({ ...word, text, parts: undefined });
+  }
+  return changed ? out : undefined;
 }
