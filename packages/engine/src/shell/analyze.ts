@@ -29,7 +29,7 @@ import { heredocText, literalOutput } from './literal-output';
 import { parseExpansions, parseShell } from './parser';
 import { renderView } from './render';
 import type { ParsedCommand, ParseSink } from './syntax';
-import { expandBraces } from './braces';
+import { expandBraces, TOO_MANY_WORDS } from './braces';
 import { ShellValues } from './values';
 import type { Word } from './word';
 
@@ -188,7 +188,8 @@ class Analysis implements ParseSink {
     // Unquoted brace lists expand before anything else runs: `rm -rf ~/{.ssh,.aws}` is `rm -rf ~/.ssh ~/.aws`.
     for (const { words } of [...queue]) {
       const expanded = withBracesExpanded(words);
-      if (expanded) queue.push({ words: expanded, wrappers: 0 });
+      if (expanded === TOO_MANY_WORDS) this.truncate('work');
+      else if (expanded) queue.push({ words: expanded, wrappers: 0 });
     }
     const inner = command.depth + 1;
     let stdin: StdinReader | undefined;
@@ -241,12 +242,16 @@ class Analysis implements ParseSink {
   }
 }
 
-/** The words with every unquoted brace list expanded (bash's first expansion), or undefined when none has one. */
-function withBracesExpanded(words: readonly Word[]): Word[] | undefined {
+/**
+ * The words with every unquoted brace list expanded (bash's first expansion); undefined when none has one,
+ * TOO_MANY_WORDS when one is past the bound.
+ */
+function withBracesExpanded(words: readonly Word[]): Word[] | typeof TOO_MANY_WORDS | undefined {
   let changed = false;
   const out: Word[] = [];
   for (const word of words) {
     const expanded = word.bare ? expandBraces(word.text) : undefined;
+    if (expanded === TOO_MANY_WORDS) return TOO_MANY_WORDS;
     if (!expanded) {
       out.push(word);
       continue;

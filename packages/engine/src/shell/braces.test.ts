@@ -4,7 +4,7 @@ import { analyzeShell } from './analyze';
 import { expandBraces } from './braces';
 
 describe('expandBraces', () => {
-  const cases: Array<[string, string[] | undefined]> = [
+  const cases: Array<[string, string[] | 'too-many' | undefined]> = [
     ['~/{.ssh,.gnupg}', ['~/.ssh', '~/.gnupg']],
     ['/{etc,usr,var}', ['/etc', '/usr', '/var']],
     ['file{,.bak}', ['file', 'file.bak']],
@@ -15,8 +15,8 @@ describe('expandBraces', () => {
     ['plain', undefined],
     ['{a,b', undefined],
     ['${X:-{a,b}}', undefined],
-    // 3^5 = 243 words: past the bound, so nothing is expanded (the word as written stays the view).
-    ['{a,b,c}{a,b,c}{a,b,c}{a,b,c}{a,b,c}', undefined],
+    // 3^5 = 243 words: past the bound.
+    ['{a,b,c}{a,b,c}{a,b,c}{a,b,c}{a,b,c}', 'too-many'],
   ];
   for (const [text, want] of cases) test(text, () => assert.deepEqual(expandBraces(text), want));
 });
@@ -33,6 +33,11 @@ describe('brace lists in views', () => {
       assert.ok(analyzeShell(input).commands.includes(view), JSON.stringify(analyzeShell(input).commands)),
     );
   }
+
+  test('a list padded past the bound cuts the analysis short, so the call is asked rather than allowed', () => {
+    const padded = `rm -rf ~/{.ssh,${Array.from({ length: 70 }, (_, i) => i).join(',')}}`;
+    assert.equal(analyzeShell(padded).truncated, 'work');
+  });
 
   test('quoted braces are text', () => assert.deepEqual(analyzeShell('echo "{a,b}"').commands, ["echo '{a,b}'"]));
 });

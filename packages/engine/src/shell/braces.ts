@@ -1,16 +1,21 @@
 // Brace expansion as bash does it before anything else: `~/{.ssh,.gnupg}` is the two words `~/.ssh ~/.gnupg`, so a
 // rule written for one path meets every path a brace list spells. Only unquoted braces with a comma are a list
-// (`{a}` and `${X}` are not); lists nest and multiply (`{a,b}{1,2}`). Bounded: a word yields at most MAX_WORDS.
+// (`{a}` and `${X}` are not); lists nest and multiply (`{a,b}{1,2}`). Bounded: a word yields at most MAX_WORDS;
+// past that the caller records a truncation, so padding a list cannot hide the paths it names.
 
 import { matchingBrace, splitTopLevel } from '../brace-syntax';
 
 const MAX_WORDS = 64;
 
-/** The words `text` expands to, or undefined when it holds no brace list (or would yield too many). */
-export function expandBraces(text: string): string[] | undefined {
+/** A brace list that would yield more than MAX_WORDS words: the caller cannot show what runs. */
+export const TOO_MANY_WORDS = 'too-many';
+
+/** The words `text` expands to; undefined when it holds no brace list; TOO_MANY_WORDS past the bound. */
+export function expandBraces(text: string): string[] | typeof TOO_MANY_WORDS | undefined {
   if (!text.includes('{') || !text.includes(',')) return undefined;
   const words = expand(text, 0);
-  return words && words.length > 1 && words.length <= MAX_WORDS ? words : undefined;
+  if (!words || words.length > MAX_WORDS) return TOO_MANY_WORDS;
+  return words.length > 1 ? words : undefined;
 }
 
 function expand(text: string, depth: number): string[] | undefined {
