@@ -151,7 +151,8 @@ export class ShellValues {
     return changed ? results : undefined;
   }
 
-  private set(name: string, values: readonly string[]): void {
+  /** Gives `name` these possible values in the current shell (what `cd` does to PWD). */
+  set(name: string, values: readonly string[]): void {
     // The marker interpreter code's computed targets become (code-paths.ts) stays unknown whatever the command
     // assigns, or `UNKNOWN=build python3 -c …` would turn it into a harmless-looking target.
     if (`$${name}` === UNKNOWN_TARGET) return;
