@@ -14,12 +14,39 @@ describe('ssg eval sees values set earlier in the command line (built CLI)', () 
   });
   after(() => ws.cleanup());
 
-  for (const command of ['D=~; rm -rf $D', 'for d in ~; do rm -rf "$d"; done', 'echo ~ | xargs rm -rf']) {
+  const evaluate = (command: string): { decision: string; rule_id?: string } => {
+    const run = ws.run(['eval', '--rules', NIGHT], { input: JSON.stringify({ tool: 'Bash', input: { command } }) });
+    assert.equal(run.status, 0, run.stderr);
+    return JSON.parse(run.stdout) as { decision: string; rule_id?: string };
+  };
+
+  for (const command of [
+    'D=~; rm -rf $D',
+    'for d in ~; do rm -rf "$d"; done',
+    'echo ~ | xargs rm -rf',
+    // An unset variable takes the default; a trailing-slash trim of $HOME is $HOME.
+    'rm -rf "${WORKDIR:-/}"',
+    'rm -rf ${CACHE_ROOT:-$HOME}',
+    'rm -rf "${HOME%/}"',
+  ]) {
     it(`${command} is blocked`, () => {
-      const run = ws.run(['eval', '--rules', NIGHT], { input: JSON.stringify({ tool: 'Bash', input: { command } }) });
-      assert.equal(run.status, 0, run.stderr);
-      const result = JSON.parse(run.stdout) as { decision: string; rule_id: string };
+      const result = evaluate(command);
       assert.deepEqual([result.decision, result.rule_id], ['block', 'ssg_sleep_destructive_fs']);
+    });
+  }
+
+  // Targets read from a file or a stream not known: a recursive delete of what ssg cannot check.
+  for (const command of ['xargs rm -rf < dirs.txt', 'cat dirs.txt | xargs rm -rf', 'parallel rm -rf :::: dirs.txt']) {
+    it(`${command} is asked`, () => {
+      const result = evaluate(command);
+      assert.deepEqual([result.decision, result.rule_id], ['ask', 'ssg_sleep_data_handling']);
+    });
+  }
+
+  // A fresh folder from mktemp, and known feeds, stay allowed.
+  for (const command of ['TMP=$(mktemp -d); rm -rf "$TMP"', 'echo build dist | xargs rm -rf']) {
+    it(`${command} is allowed`, () => {
+      assert.equal(evaluate(command).decision, 'allow');
     });
   }
 });

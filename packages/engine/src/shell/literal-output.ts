@@ -1,8 +1,19 @@
 // Text whose content is known before anything runs: a heredoc's body, and what `echo`, `printf` or
 // `cat <<EOF` write. Piped into a shell (`echo 'rm -rf /' | sh`) it is code and gets analysed.
+// Also what `mktemp` prints, as a stand-in (mktempOutput): the name of a fresh file or folder.
 import { decodeAnsiC } from './ansi-c';
 import { commandName } from './render';
 import type { Heredoc, ParsedCommand } from './syntax';
+import type { Word } from './word';
+
+/**
+ * The folder mktemp creates in when told no other: `$TMPDIR` when set, else `/tmp` (GNU; macOS's `$TMPDIR` is a
+ * per-user `/var/folders/…/T`). Written `/tmp`: `$TMPDIR` would read, in a view, as a target not known (and as
+ * `/…` were it empty), where mktemp's answer is always a fresh name in a temporary folder.
+ */
+const TEMPORARY_FOLDER = '/tmp';
+/** mktemp's template when given none; the X's stand for the random characters it fills in. */
+const DEFAULT_TEMPLATE = 'tmp.XXXXXXXXXX';
 
 /** The text a heredoc delivers: literal if its delimiter was quoted, else with `\$`, `` \` ``, `\\` unescaped. */
 export function heredocText(heredoc: Heredoc & { body: string }): string {
@@ -70,4 +81,57 @@ function stdinText(command: ParsedCommand): string | undefined {
     if (redirect.op === '<<<' && redirect.target) return redirect.target.text;
   }
   return undefined;
+}
+
+/**
+ * The name `mktemp` prints, as it would be but for the random characters (its template's X's are kept):
+ * `mktemp`, `mktemp -d`, `mktemp -d -t x.XXXX`, `mktemp --tmpdir` give `/tmp/tmp.XXXXXXXXXX` or
+ * `/tmp/x.XXXX` (TEMPORARY_FOLDER); a template with a folder, or `-p DIR` / `--tmpdir=DIR`, gives a name in that
+ * folder (`mktemp -d ~/x.XXXX` → `~/x.XXXX`), always a fresh name, never the folder itself. Undefined when the
+ * command is not mktemp, or when mktemp would fail or print something else (`--help`, a template with fewer
+ * than three X's in its last component, an absolute template with `--tmpdir`) or several names.
+ */
+export function mktempOutput(words: readonly Word[]): string | undefined {
+  if (words[0] === undefined || commandName(words[0]) !== 'mktemp') return undefined;
+  const args = words.slice(1).map((word) => word.text);
+  let folder: string | undefined;
+  let inTemporaryFolder = false;
+  let oneComponent = false;
+  let suffix = '';
+  const templates: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      templates.push(...args.slice(i + 1));
+      break;
+    }
+    if (arg === '--directory' || arg === '--dry-run' || arg === '--quiet') continue;
+    if (arg === '--tmpdir') inTemporaryFolder = true;
+    else if (arg.startsWith('--tmpdir=')) folder = arg.slice('--tmpdir='.length);
+    else if (arg.startsWith('--suffix=')) suffix = arg.slice('--suffix='.length);
+    else if (arg === '--suffix') suffix = args[++i] ?? '';
+    else if (arg.startsWith('--')) return undefined;
+    else if (arg.startsWith('-') && arg.length > 1) {
+      // Grouped flags (`-dq`), then `-t` or `-p DIR` / `-pDIR`.
+      const flags = /^-([dqu]*)(t?)([dqu]*)(?:p(.*))?$/.exec(arg);
+      if (!flags) return undefined;
+      if (flags[2]) oneComponent = true;
+      if (flags[4] !== undefined) {
+        folder = flags[4] !== '' ? flags[4] : args[++i];
+        if (folder === undefined) return undefined;
+      }
+    } else templates.push(arg);
+  }
+  if (templates.length > 1) return undefined;
+  let template = templates[0] ?? DEFAULT_TEMPLATE;
+  if (oneComponent && template.includes('/')) return undefined;
+  // BSD's `-t prefix` (macOS) adds the random part to a prefix: `mktemp -t build` → `$TMPDIR/build.XXXXXXXX`.
+  if (oneComponent && !template.includes('XXX')) template += '.XXXXXXXX';
+  const last = template.slice(template.lastIndexOf('/') + 1);
+  if (!last.includes('XXX')) return undefined;
+  const relative = folder !== undefined || inTemporaryFolder || oneComponent || templates.length === 0;
+  if (!relative) return template + suffix;
+  if (template.startsWith('/')) return undefined;
+  const base = folder === undefined || folder === '' ? TEMPORARY_FOLDER : folder;
+  return `${base.endsWith('/') ? base : `${base}/`}${template}${suffix}`;
 }

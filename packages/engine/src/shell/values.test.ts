@@ -114,6 +114,113 @@ describe('values that cannot be known stay as written', () => {
   ]);
 });
 
+describe('operators on a variable not known', () => {
+  // An unset X takes the default: the view as written (X set) and the default (X unset) both.
+  yields([
+    ['rm -rf "${WORKDIR:-/}"', 'rm -rf /'],
+    ['rm -rf "${WORKDIR:-/}"', 'rm -rf ${WORKDIR:-/}'],
+    ['rm -rf ${CACHE_ROOT:-$HOME}', 'rm -rf $HOME'],
+    ['rm -rf ${CACHE_ROOT:-$HOME}', 'rm -rf ${CACHE_ROOT:-$HOME}'],
+    ['rm -rf ${X-/}', 'rm -rf /'],
+    ['rm -rf ${X:=~}', 'rm -rf ~'],
+    ['rm -rf ${X=/etc}', 'rm -rf /etc'],
+    ['rm -rf "${X:-${HOME}}"', 'rm -rf ${HOME}'],
+    ['rm -rf ${X:-~/.ssh}', 'rm -rf ~/.ssh'],
+    ['H=~; rm -rf "${X:-$H/.aws}"', 'rm -rf ~/.aws'],
+    ['rm -rf ${A:-${B:-/}}', 'rm -rf /'],
+    ['rm -rf ${A:-${B:-/}}', 'rm -rf $B'],
+    ['rm -rf ${X:+/}', 'rm -rf /'],
+    ['rm -rf "${HOME%/}"', 'rm -rf $HOME'],
+    ['rm -rf "${HOME%%/}"', 'rm -rf $HOME'],
+    ['rm -rf ${HOME#/}', 'rm -rf $HOME'],
+    ['rm -rf "${HOME:?HOME is not set}"', 'rm -rf $HOME'],
+    ['rm -rf "${HOME?}"', 'rm -rf $HOME'],
+    ['rm -rf "${OUT:?}"/*', 'rm -rf $OUT/*'],
+    // Stored in a variable, the unknown side is the reference `$X`.
+    ['D=${X:-/}; rm -rf $D', 'rm -rf /'],
+    ['D=${X:-/}; rm -rf $D', 'rm -rf $X'],
+    ['for d in ${X:-/}; do rm -rf "$d"; done', 'rm -rf /'],
+    ['rm -rf $(echo ${X:-/})', 'rm -rf /'],
+    // A known value made only of references to unknown variables may be empty: the default may apply.
+    ['E=$Q; rm -rf ${E:-/}', 'rm -rf /'],
+    ['X=; rm -rf ${X:-$HOME}', 'rm -rf $HOME'],
+    // What is beyond the operands followed stays as written.
+    ['rm -rf ${X:-"/"}', `rm -rf '\${X:-"/"}'`],
+    ['rm -rf ${X%/*}', 'rm -rf ${X%/*}'],
+  ]);
+  neverYields([
+    ['X=safe; rm -rf ${X:-/}', 'rm -rf /'],
+    ['X=safe; rm -rf ${X-/}', 'rm -rf /'],
+    ['rm -rf ${X%/*}', 'rm -rf $X'],
+    ['rm -rf ${X%.bak}', 'rm -rf $X'],
+    ['rm -rf ${X:-"/"}', 'rm -rf /'],
+    ['UNKNOWN=build; rm -rf ${UNKNOWN%/}', 'rm -rf build'],
+    ['echo ${X:-$(rm -rf /)}', 'echo'],
+  ]);
+});
+
+describe('mktemp gives a fresh name', () => {
+  yields([
+    ['TMP=$(mktemp -d); rm -rf "$TMP"', 'rm -rf /tmp/tmp.XXXXXXXXXX'],
+    ['T=$(mktemp); rm -f $T', 'rm -f /tmp/tmp.XXXXXXXXXX'],
+    ['T=`mktemp -d`; rm -rf $T', 'rm -rf /tmp/tmp.XXXXXXXXXX'],
+    ['T=$(mktemp -d -t x.XXXX); rm -rf $T', 'rm -rf /tmp/x.XXXX'],
+    ['T=$(mktemp --tmpdir); rm -rf $T', 'rm -rf /tmp/tmp.XXXXXXXXXX'],
+    ['T=$(mktemp --tmpdir build.XXXXXX); rm -rf $T', 'rm -rf /tmp/build.XXXXXX'],
+    ['T=$(mktemp -t build); rm -rf $T', 'rm -rf /tmp/build.XXXXXXXX'],
+    ['T=$(mktemp -dq --suffix=.d); rm -rf $T', 'rm -rf /tmp/tmp.XXXXXXXXXX.d'],
+    ['T=$(mktemp -d ~/x.XXXX); rm -rf $T', 'rm -rf ~/x.XXXX'],
+    ['T=$(mktemp -d -p ~ x.XXX); rm -rf $T', 'rm -rf ~/x.XXX'],
+    ['T=$(mktemp -d -p "$HOME"); rm -rf $T', 'rm -rf $HOME/tmp.XXXXXXXXXX'],
+    ['T=$(mktemp --tmpdir=/srv y.XXX); rm -rf $T', 'rm -rf /srv/y.XXX'],
+    ['rm -rf "$(mktemp -d)"', 'rm -rf /tmp/tmp.XXXXXXXXXX'],
+    ['rm -rf $(echo build)', 'rm -rf build'],
+    // What mktemp would refuse, or prints besides a name, stays unknown.
+    ['T=$(mktemp -d ~/foo); rm -rf $T', 'rm -rf $T'],
+    ['T=$(mktemp --help); rm -rf $T', 'rm -rf $T'],
+    ['T=$(mktemp --tmpdir /abs.XXX); rm -rf $T', 'rm -rf $T'],
+  ]);
+  neverYields([
+    ['T=$(mktemp -d -p ~); rm -rf $T', 'rm -rf ~'],
+    ['T=$(mktemp -d ~/foo); rm -rf $T', 'rm -rf ~/foo'],
+    ['T=$(mktemp -d ~/); rm -rf $T', 'rm -rf ~/'],
+  ]);
+});
+
+describe('arguments fed from what is not known', () => {
+  yields([
+    ['xargs rm -rf < dirs.txt', 'rm -rf $UNKNOWN < dirs.txt'],
+    ['cat dirs.txt | xargs rm -rf', 'rm -rf $UNKNOWN'],
+    ['find . -name x | xargs rm -rf', 'rm -rf $UNKNOWN'],
+    ['find . -name x | xargs -0 -n1 rm -rf', 'rm -rf $UNKNOWN'],
+    ['xargs -a dirs.txt rm -rf', 'rm -rf $UNKNOWN'],
+    ['echo build | xargs --arg-file=dirs.txt rm -rf', 'rm -rf $UNKNOWN'],
+    ['find . | xargs -I{} rm -rf {}', 'rm -rf $UNKNOWN'],
+    ['find . | xargs -I % rm -rf ./%', 'rm -rf ./$UNKNOWN'],
+    ['git ls-files -z | xargs -0 wc -l', 'wc -l $UNKNOWN'],
+    ['parallel rm -rf :::: dirs.txt', 'rm -rf $UNKNOWN'],
+    ['parallel rm -rf ::: $(cat x)', 'rm -rf $UNKNOWN'],
+    ['parallel -a dirs.txt rm -rf', 'rm -rf $UNKNOWN'],
+    ['cat dirs.txt | parallel rm -rf {}', 'rm -rf $UNKNOWN'],
+    ['parallel rm -rf ::: build $(cat x)', 'rm -rf build'],
+    // A reference to a variable not known stays that reference.
+    ['parallel rm -rf ::: $HOME', 'rm -rf $HOME'],
+    ['parallel rm -rf ::: "$OUT"', 'rm -rf $OUT'],
+    // Known feeds read as before.
+    ['echo build | xargs rm -rf', 'rm -rf build'],
+    ['parallel ::: "rm -rf ~"', 'rm -rf ~'],
+  ]);
+  neverYields([
+    ['echo build | xargs rm -rf', 'rm -rf $UNKNOWN'],
+    ["printf 'dist\\n' | xargs -I{} rm -rf ./{}", 'rm -rf ./$UNKNOWN'],
+    ['parallel rm -rf ::: build dist', 'rm -rf $UNKNOWN'],
+    ['parallel rm -rf ::: $HOME', "rm -rf '$HOME'"],
+    ['parallel rm -rf :::: dirs.txt', 'rm -rf dirs.txt'],
+    ['parallel --version', '$UNKNOWN'],
+    ['find . | xargs -I{} echo done', 'echo done $UNKNOWN'],
+  ]);
+});
+
 describe('hostile values stay bounded', () => {
   const cases: [string, string][] = [
     ['a doubling value', `a=x; ${'a=$a$a; '.repeat(30)}rm $a`],
@@ -170,6 +277,74 @@ describe('properties', () => {
     );
   });
 
+  test('a default operand never removes a dangerous alternative', () => {
+    const dangerous = fc.constantFrom('/', '~', '$HOME', '/etc', '~/.ssh', '..', '/home/dev');
+    const operator = fc.constantFrom(':-', '-', ':=', '=');
+    fc.assert(
+      fc.property(name, dangerous, operator, quoting, (variable, target, op, quoted) => {
+        const expected = analyzeShell(`rm -rf ${target}`).commands[0]!;
+        const written = `rm -rf ${quoted(`\${${variable}${op}${target}}`)}`;
+        const { commands } = analyzeShell(written);
+        assert.ok(commands.includes(expected), `${written}: ${JSON.stringify(commands)}`);
+        // The side where the variable is set stays unknown: the expansion keeps its spelling.
+        assert.ok(
+          commands.some((view) => view.includes(`\${${variable}${op}`)),
+          `${written}: ${JSON.stringify(commands)}`,
+        );
+      }),
+    );
+  });
+
+  test('a default taken through a variable keeps both sides', () => {
+    const dangerous = fc.constantFrom('/', '~', '/etc', '~/.ssh');
+    fc.assert(
+      fc.property(name, name, dangerous, (variable, holder, target) => {
+        fc.pre(variable !== holder && holder !== 'UNKNOWN');
+        const written = `${holder}=\${${variable}:-${target}}; rm -rf "$${holder}"`;
+        const { commands } = analyzeShell(written);
+        assert.ok(commands.includes(`rm -rf ${target}`), `${written}: ${JSON.stringify(commands)}`);
+        assert.ok(commands.includes(`rm -rf $${variable}`), `${written}: ${JSON.stringify(commands)}`);
+      }),
+    );
+  });
+
+  test("mktemp's name is never the folder it is made in", () => {
+    const folder = fc.constantFrom('~', '/', '$HOME', '/home/dev', '.', '..', '/etc');
+    const prefix = fc.stringMatching(/^[a-z0-9_.-]{0,8}$/);
+    const form = fc.constantFrom(
+      (dir: string, template: string) => `mktemp -d ${dir}/${template}`,
+      (dir: string, template: string) => `mktemp -d -p ${dir} ${template}`,
+      (dir: string, template: string) => `mktemp --tmpdir=${dir} ${template}`,
+      (dir: string) => `mktemp -d -p ${dir}`,
+    );
+    fc.assert(
+      fc.property(folder, prefix, fc.integer({ min: 0, max: 12 }), form, (dir, start, xs, made) => {
+        const template = `${start}${'X'.repeat(xs)}`;
+        const written = `T=$(${made(dir, template)}); rm -rf "$T"`;
+        const { commands } = analyzeShell(written);
+        for (const target of [dir, `${dir}/`, `${dir}/*`]) {
+          assert.ok(!commands.includes(`rm -rf ${target}`), `${written}: ${JSON.stringify(commands)}`);
+        }
+      }),
+    );
+  });
+
+  test('arguments fed from a stream not known read as an unknown argument, known ones never do', () => {
+    const feeder = fc.constantFrom('cat list', 'find . -type d', 'ls', 'git ls-files', 'curl -s x');
+    const known = fc.array(
+      argument.filter((text) => !text.startsWith('-')),
+      { minLength: 1, maxLength: 3 },
+    );
+    fc.assert(
+      fc.property(verb, feeder, known, (program, source, args) => {
+        const unknown = analyzeShell(`${source} | xargs ${program}`).commands;
+        assert.ok(unknown.includes(`${program} $UNKNOWN`), JSON.stringify(unknown));
+        const fed = analyzeShell(`echo ${args.join(' ')} | xargs ${program}`).commands;
+        assert.ok(!fed.some((view) => view.includes('$UNKNOWN')), JSON.stringify(fed));
+      }),
+    );
+  });
+
   test('random lines with variables never throw and stay within the work budget', () => {
     const piece = fc.constantFrom(
       'X=',
@@ -177,6 +352,12 @@ describe('properties', () => {
       '$X',
       '${X%/}',
       '${X:-~}',
+      '${Y:-$X}',
+      '${X%/}',
+      '${Z:+/}',
+      '$(mktemp -d ',
+      ' :::: ',
+      ' < ',
       '"$X"',
       '$(echo ',
       ')',
