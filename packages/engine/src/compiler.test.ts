@@ -88,7 +88,7 @@ describe('compileRules', () => {
       'a.rules',
     );
     assert.deepEqual(
-      compileRules([parsed]).ordered.map((rule) => rule.readsCommand),
+      compileRules([parsed]).ordered.map((rule) => rule.readsViews),
       [false, true],
     );
   });

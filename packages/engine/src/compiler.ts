@@ -34,8 +34,8 @@ export interface CompiledRule {
   node: RuleNode;
   /** As RuleNode.groups: the rule fires when every item of some group holds; no groups = always. */
   groups: CompiledExpr[][];
-  /** Whether some condition reads the command, so shell views of an execute call can change the outcome. */
-  readsCommand: boolean;
+  /** Whether some condition reads the command or its targets, so an execute call's shell views can change the outcome. */
+  readsViews: boolean;
   /** From a project's rule file: the rule can tighten a verdict, never loosen one (see ParsedFile.project). */
   project: boolean;
 }
@@ -111,12 +111,12 @@ class RuleCompiler {
   }
 
   compileRule(rule: RuleNode, file: string, project: boolean): CompiledRule {
-    let readsCommand = false;
+    let readsViews = false;
     const compileExpr = (expr: ExprNode, insideNots: number): CompiledExpr => {
       switch (expr.kind) {
         case 'condition': {
           const condition = this.compileCondition(expr, rule, file, insideNots);
-          readsCommand ||= condition.field.readsCommand;
+          readsViews ||= condition.field.readsCommand || condition.field.readsTarget;
           return condition;
         }
         case 'not':
@@ -126,7 +126,7 @@ class RuleCompiler {
       }
     };
     const groups = rule.groups.map((group) => group.map((item) => compileExpr(item, 0)));
-    return { node: rule, groups, readsCommand, project };
+    return { node: rule, groups, readsViews, project };
   }
 
   private compileCondition(node: ConditionNode, rule: RuleNode, file: string, insideNots: number): CompiledCondition {

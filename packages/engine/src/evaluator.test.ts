@@ -544,3 +544,43 @@ describe('evaluate: odd calls never throw', () => {
     assert.equal(evaluate(heavy, write('/a', 'x'.repeat(1 << 20))).decision, 'allow');
   });
 });
+
+describe('evaluate: the target field', () => {
+  const rules = rulesOf(`
+rule home {
+  DENY execution
+  IF command REGEX "^rm\\s" AND target REGEX "^~$"
+}
+rule outside {
+  ASK execution
+  IF command REGEX "^rm\\s" AND target REGEX "^/" AND target NOT REGEX "^/tmp(/|$)"
+}
+`);
+  const inProject = (command: string): ToolCall => ({ ...bash(command), cwd: '/home/dev/project' });
+  const home = { userHome: '/home/dev', ssgHome: '/home/dev/.ssg', secrets: [], hostConfigs: [], env: {} };
+
+  it('pairs each target with its own command, not with another of the line', () => {
+    assert.equal(decide(rules, bash('rm -rf build; ls ~')).decision, 'allow');
+    assert.equal(decide(rules, bash('ls build; rm -rf ~')).decision, 'block');
+    assert.equal(decide(rules, bash('rm -rf /tmp/x ~')).decision, 'block');
+  });
+
+  it('reads every spelling as the same target', () => {
+    for (const spelling of ['rm -rf ~', 'rm -rf "$HOME"', 'cd ~ && rm -rf .', 'rm -rf ~/x/..', 'H=~; rm -rf $H/']) {
+      assert.equal(decide(rules, bash(spelling)).decision, 'block', spelling);
+    }
+  });
+
+  it('places relative targets against the call, and the home when the evaluator is told it', () => {
+    assert.equal(decide(rules, bash('rm -rf ..')).decision, 'allow');
+    assert.equal(decide(rules, inProject('rm -rf ../other')).decision, 'ask');
+    assert.equal(evaluate(rules, inProject('rm -rf ..'), { protect: home }).decision, 'block');
+    assert.equal(decide(rules, inProject('rm -rf /home/dev/project/build')).decision, 'allow');
+    assert.equal(decide(rules, inProject('rm -rf /tmp/../srv')).decision, 'ask');
+  });
+
+  it('is empty on the raw string and on views without targets', () => {
+    assert.equal(decide(rules, bash('echo rm -rf ~')).decision, 'allow');
+    assert.equal(decide(rules, bash('ls; cat x')).decision, 'allow');
+  });
+});

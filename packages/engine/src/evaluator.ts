@@ -31,6 +31,7 @@
 // its view (`raw` for the raw string): one view for a restrictive rule, every view for a permissive one.
 import type { CompiledCondition, CompiledExpr, CompiledRule, CompiledRuleSet } from './compiler';
 import { analyzeShell } from './shell/analyze';
+import { type CallFolders, placeTarget } from './target-place';
 import { TRUNCATION_LIMITS, type Truncation } from './shell/limits';
 import { NEVER, OVERRIDE_META } from './circuit-breaker';
 import { selfProtectionVerdict } from './self-protection/guard';
@@ -89,7 +90,7 @@ export function evaluate(ruleset: CompiledRuleSet, call: ToolCall, options: Eval
   let result: Omit<EvalResult, 'durationMs'>;
   try {
     const withInput = withObjectInput(call);
-    result = decide(ruleset, withInput, options.explain === true);
+    result = decide(ruleset, withInput, options.explain === true, options.protect?.userHome);
     const guard = options.protect && selfProtectionVerdict(withInput, options.protect);
     // The guard is the floor: nothing allows what it denies. A rule that denies the call too keeps its own,
     // more specific words, and can no longer be overridden either.
@@ -107,12 +108,17 @@ export function evaluate(ruleset: CompiledRuleSet, call: ToolCall, options: Eval
   return { ...result, durationMs: now() - started };
 }
 
-function decide(ruleset: CompiledRuleSet, call: ToolCall, explain: boolean): Omit<EvalResult, 'durationMs'> {
+function decide(
+  ruleset: CompiledRuleSet,
+  call: ToolCall,
+  explain: boolean,
+  home: string | undefined,
+): Omit<EvalResult, 'durationMs'> {
   const rules = layerRules(ruleset.byCapability, ruleset, call.capability, false);
   const fields = new CallFields(call, ruleset.fieldCount);
   const command =
     call.capability === 'execute' && typeof call.input.command === 'string' ? call.input.command : undefined;
-  const shell = command === undefined ? undefined : new ShellViews(command, fields, rules);
+  const shell = command === undefined ? undefined : new ShellViews(command, fields, rules, { cwd: call.cwd, home });
   const user = firstFiring(rules, fields, shell, explain) ?? noRuleFired(shell);
   const projectRules = layerRules(ruleset.projectByCapability, ruleset, call.capability, true);
   if (projectRules.length === 0) return user;
@@ -184,10 +190,10 @@ function restrictiveHits(
   const raw = fires(rule, fields);
   if (raw) return [{ source: fields, view: shell && 'raw' }];
   let undecided = raw === undefined;
-  if (shell && rule.readsCommand) {
+  if (shell && rule.readsViews) {
     for (const view of shell.views()) {
       // The raw string has been tried already.
-      if (view.command === shell.command) continue;
+      if (view.command === shell.command && view.target === '') continue;
       const held = fires(rule, view);
       if (held) return [{ source: view, view: view.command }];
       undecided ||= held === undefined;
@@ -198,7 +204,7 @@ function restrictiveHits(
 
 /** Every view (the raw string when there are none), and never when the analysis was cut short or undecided. */
 function permissiveHits(rule: CompiledRule, fields: CallFields, shell: ShellViews | undefined): Hit[] | undefined {
-  const views = shell && rule.readsCommand ? shell.views() : NO_VIEWS;
+  const views = shell && rule.readsViews ? shell.views() : NO_VIEWS;
   if (views.length === 0) {
     if (!fires(rule, fields) || shell?.truncation()) return undefined;
     return [{ source: fields, view: shell && 'raw' }];
@@ -342,15 +348,17 @@ class CallFields implements FieldSource {
   }
 }
 
-/** The call as one view of its shell string: only the command differs. */
+/** The call as one view of its shell string: only the command differs, and the target of a target's view. */
 class CommandView implements FieldSource {
   constructor(
     private readonly fields: CallFields,
     readonly command: string,
+    readonly target = '',
   ) {}
 
   value(condition: CompiledCondition): string {
-    return condition.field.readsCommand ? this.command : this.fields.value(condition);
+    if (condition.field.readsCommand) return this.command;
+    return condition.field.readsTarget ? this.target : this.fields.value(condition);
   }
 }
 
@@ -362,8 +370,10 @@ class ShellViews {
     readonly command: string,
     private readonly fields: CallFields,
     private readonly rules: readonly CompiledRule[],
+    private readonly folders: CallFolders,
   ) {}
 
+  /** Each view, then each target with its view. */
   views(): readonly CommandView[] {
     return this.analyse().views;
   }
@@ -373,14 +383,18 @@ class ShellViews {
    * no view could change a decision.
    */
   truncation(): Truncation | false {
-    if (!this.analysis && !this.rules.some((rule) => rule.readsCommand)) return false;
+    if (!this.analysis && !this.rules.some((rule) => rule.readsViews)) return false;
     return this.analyse().truncated;
   }
 
   private analyse(): { views: readonly CommandView[]; truncated: Truncation | false } {
     if (!this.analysis) {
-      const { commands, truncated } = analyzeShell(this.command);
-      this.analysis = { views: commands.map((view) => new CommandView(this.fields, view)), truncated };
+      const { commands, targets, truncated } = analyzeShell(this.command);
+      const views = commands.map((view) => new CommandView(this.fields, view));
+      for (const { view, target } of targets) {
+        views.push(new CommandView(this.fields, view, placeTarget(target, this.folders)));
+      }
+      this.analysis = { views, truncated };
     }
     return this.analysis;
   }

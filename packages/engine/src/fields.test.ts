@@ -43,20 +43,25 @@ describe('resolveField', () => {
     });
   }
 
-  const kinds: Array<{ field: string; name: string; known: boolean; readsCommand: boolean }> = [
-    { field: 'Command', name: 'command', known: true, readsCommand: true },
-    { field: 'input.command', name: 'input.command', known: true, readsCommand: true },
-    { field: 'path', name: 'path', known: true, readsCommand: false },
-    { field: 'input.', name: 'input.', known: false, readsCommand: false },
-    { field: 'paht', name: 'paht', known: false, readsCommand: false },
+  const kinds: Array<{ field: string; name: string; known: boolean; readsCommand: boolean; readsTarget: boolean }> = [
+    { field: 'Command', name: 'command', known: true, readsCommand: true, readsTarget: false },
+    { field: 'input.command', name: 'input.command', known: true, readsCommand: true, readsTarget: false },
+    { field: 'path', name: 'path', known: true, readsCommand: false, readsTarget: false },
+    { field: 'Target', name: 'target', known: true, readsCommand: false, readsTarget: true },
+    { field: 'input.target', name: 'input.target', known: true, readsCommand: false, readsTarget: false },
+    { field: 'input.', name: 'input.', known: false, readsCommand: false, readsTarget: false },
+    { field: 'paht', name: 'paht', known: false, readsCommand: false, readsTarget: false },
   ];
   for (const tc of kinds) {
     it(`${tc.field} is ${tc.known ? 'known' : 'unknown'}`, () => {
-      const { name, known, readsCommand } = resolveField(tc.field);
-      assert.deepEqual(
-        { name, known, readsCommand },
-        { name: tc.name, known: tc.known, readsCommand: tc.readsCommand },
-      );
+      const { name, known, readsCommand, readsTarget } = resolveField(tc.field);
+      const { field: _written, ...want } = tc;
+      assert.deepEqual({ name, known, readsCommand, readsTarget }, want);
     });
   }
+
+  it('target outside a shell view is empty, whatever the input holds', () => {
+    const call: ToolCall = { tool: 'Bash', input: { target: '/' }, capability: 'execute', client: 'test' };
+    assert.equal(resolveField('target').read(call), '');
+  });
 });

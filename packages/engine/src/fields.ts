@@ -9,6 +9,8 @@ export interface Field {
   known: boolean;
   /** Reads `input.command`, which the evaluator replaces with each simple command of a shell string. */
   readsCommand: boolean;
+  /** Reads `target`: one path a view's command changes, resolved (shell/targets.ts); empty outside such a view. */
+  readsTarget: boolean;
   read(call: ToolCall): string;
 }
 
@@ -20,6 +22,8 @@ const NAMED_FIELDS: Record<string, (call: ToolCall) => string> = {
   tool: (call) => call.tool,
   // Our extension: one `any` rule can treat reads, writes and commands differently.
   capability: (call) => call.capability,
+  // Our extension: the evaluator gives each path a shell command changes its own view; the call itself has none.
+  target: () => '',
 };
 
 export const KNOWN_FIELD_NAMES: readonly string[] = [...Object.keys(NAMED_FIELDS), 'input.<key>'];
@@ -27,11 +31,25 @@ export const KNOWN_FIELD_NAMES: readonly string[] = [...Object.keys(NAMED_FIELDS
 export function resolveField(written: string): Field {
   const lower = written.toLowerCase();
   const named = NAMED_FIELDS[lower];
-  if (named) return { name: lower, known: true, readsCommand: lower === 'command', read: named };
+  if (named) {
+    return {
+      name: lower,
+      known: true,
+      readsCommand: lower === 'command',
+      readsTarget: lower === 'target',
+      read: named,
+    };
+  }
   const isInputKey = lower.startsWith('input.') && written.length > 'input.'.length;
   // Lenient: an unknown name reads the input key of that name (`url` = `input.url`).
   const key = isInputKey ? written.slice('input.'.length) : written;
-  return { name: written, known: isInputKey, readsCommand: key === 'command', read: (call) => inputText(call, key) };
+  return {
+    name: written,
+    known: isInputKey,
+    readsCommand: key === 'command',
+    readsTarget: false,
+    read: (call) => inputText(call, key),
+  };
 }
 
 function inputText(call: ToolCall, key: string): string {

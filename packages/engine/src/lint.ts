@@ -143,7 +143,7 @@ function unreachableRules(compiled: readonly CompiledRule[]): Diagnostic[] {
       // On shell commands a permissive rule must hold on every view and a restrictive one on any, so a
       // permissive `^npm\s` does not cover `npm publish; ls`, which a later DENY still decides.
       const onShell = rule.target === 'execute' || rule.target === 'any';
-      const permissiveFirst = compiled[earlier]!.readsCommand && !RESTRICTIVE_DECISIONS.has(first.decision);
+      const permissiveFirst = compiled[earlier]!.readsViews && !RESTRICTIVE_DECISIONS.has(first.decision);
       if (onShell && permissiveFirst && RESTRICTIVE_DECISIONS.has(rule.decision)) continue;
       // `first` fires whenever `rule` does if each of rule's groups contains all conditions of one of first's.
       const covered = groupKeys[later]!.every((group) => groupKeys[earlier]!.some((cover) => isSubset(cover, group)));

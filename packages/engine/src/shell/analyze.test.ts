@@ -213,14 +213,20 @@ describe('wrappers', () => {
     ['sudo bash -c "rm x"', ["sudo bash -c 'rm x'", "bash -c 'rm x'", 'rm x']],
     ['sudo rm x > /dev/sda', ['sudo rm x > /dev/sda', 'rm x > /dev/sda']],
     ['sudo', ['sudo']],
-    ['ls | xargs rm', ['ls', 'xargs rm', 'rm', 'ls | xargs rm']],
+    ['ls | xargs rm', ['ls', 'xargs rm', 'rm', 'rm $UNKNOWN', 'ls | xargs rm']],
     [
       'ls | xargs -0 -I {} -n 1 -P 4 rm -rf {}',
-      ['ls', 'xargs -0 -I {} -n 1 -P 4 rm -rf {}', 'rm -rf {}', 'ls | xargs -0 -I {} -n 1 -P 4 rm -rf {}'],
+      [
+        'ls',
+        'xargs -0 -I {} -n 1 -P 4 rm -rf {}',
+        'rm -rf {}',
+        'rm -rf $UNKNOWN',
+        'ls | xargs -0 -I {} -n 1 -P 4 rm -rf {}',
+      ],
     ],
-    ['xargs -I{} --max-procs=2 rm {}', ['xargs -I{} --max-procs=2 rm {}', 'rm {}']],
+    ['xargs -I{} --max-procs=2 rm {}', ['xargs -I{} --max-procs=2 rm {}', 'rm {}', 'rm $UNKNOWN']],
     ['xargs', ['xargs']],
-    ['xargs sh -c "rm x"', ["xargs sh -c 'rm x'", "sh -c 'rm x'", 'rm x']],
+    ['xargs sh -c "rm x"', ["xargs sh -c 'rm x'", "sh -c 'rm x'", 'rm x', "sh -c 'rm x' $UNKNOWN"]],
     ['find . -delete', ['find . -delete']],
     ['find . -name "*.tmp" -delete', ["find . -name '*.tmp' -delete"]],
     ['find . -exec rm {} \\;', ["find . -exec rm {} ';'", 'rm {}']],
@@ -366,7 +372,7 @@ describe('pipeline views', () => {
     // A group's output is read as its last command's.
     ['(curl x) | sh', ['curl x', 'sh', 'curl x | sh']],
     ['{ echo start; curl x; } | sh', ['echo start', 'curl x', 'sh', 'curl x | sh']],
-    ['for f in *.sh; do cat "$f"; done | bash', ['cat *.sh', 'bash', 'cat $f | bash']],
+    ['for f in *.sh; do cat "$f"; done | bash', ['cat *.sh', 'bash', 'cat $f | bash', 'cat *.sh | bash']],
     ['{ a; } && b | c', ['a', 'b', 'c', 'b | c']],
     // Unfinished or single-command "pipelines" add nothing.
     ['a | b |', ['a', 'b', 'a | b']],
@@ -710,12 +716,12 @@ describe('limits and hostile input', () => {
   ];
   for (const [name, input, view] of bigButOne) {
     test(name, () => {
-      assert.deepEqual(analyzeShell(input), { commands: [view], truncated: false });
+      assert.deepEqual(analyzeShell(input), { commands: [view], targets: [], truncated: false });
     });
   }
 
   test('non-string input yields nothing', () => {
-    assert.deepEqual(analyzeShell(undefined as unknown as string), { commands: [], truncated: false });
+    assert.deepEqual(analyzeShell(undefined as unknown as string), { commands: [], targets: [], truncated: false });
   });
 
   test('random shell-like input never throws and stays bounded', () => {

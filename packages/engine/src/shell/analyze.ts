@@ -21,7 +21,7 @@
 // Pure, never throws, linear in the input, bounded by the limits in limits.ts; `truncated` names the first
 // limit hit.
 import { fedExecutions, feedsArguments } from './argument-feeds';
-import { AnalysisStopped, ViewCollector } from './collector';
+import { AnalysisStopped, ViewCollector, type ViewTarget } from './collector';
 import { commandEffects, type StdinReader } from './executions';
 import { shellCommandsInCode } from './interpreters';
 import { COMMAND_WORK, MAX_DEPTH, MAX_WRAPPERS, type Truncation } from './limits';
@@ -30,12 +30,16 @@ import { parseExpansions, parseShell } from './parser';
 import { renderView } from './render';
 import type { ParsedCommand, ParseSink } from './syntax';
 import { expandBraces, TOO_MANY_WORDS } from './braces';
+import { resolveTargets, targetWords } from './targets';
 import { ShellValues } from './values';
+import { changesDirectory, WorkingDirectories } from './working-directories';
 import type { Word } from './word';
 
 export interface ShellAnalysis {
   /** The distinct views, in the order their commands were met. */
   commands: string[];
+  /** The paths the views' commands change, resolved (targets.ts), each with its view; distinct pairs. */
+  targets: ViewTarget[];
   /** Which limit was hit (or `error`: a bug stopped the analysis), so that some structure was not analysed. */
   truncated: Truncation | false;
 }
@@ -56,12 +60,19 @@ export function analyzeShell(command: string): ShellAnalysis {
 function analyze(command: string): ShellAnalysis {
   const collector = new ViewCollector();
   try {
-    if (typeof command === 'string') new Analysis(collector).shell(command.replaceAll('\0', ''), 0);
+    if (typeof command === 'string') {
+      const code = command.replaceAll('\0', '');
+      new Analysis(collector, new WorkingDirectories(code)).shell(code, 0);
+    }
   } catch (error) {
     // A limit that ends the analysis (already recorded), or a bug: either way report what was found.
     collector.truncate(error instanceof AnalysisStopped ? error.reason : 'error');
   }
-  return Object.freeze({ commands: Object.freeze([...collector.views]) as string[], truncated: collector.truncated });
+  return Object.freeze({
+    commands: Object.freeze([...collector.views]) as string[],
+    targets: Object.freeze([...collector.targets]) as ViewTarget[],
+    truncated: collector.truncated,
+  });
 }
 
 const NO_WORDS: Word[][] = [];
@@ -70,7 +81,11 @@ class Analysis implements ParseSink {
   /** The variables the command line has set so far, in the (sub)shell being read. */
   private readonly values: ShellValues = new ShellValues(this);
 
-  constructor(private readonly collector: ViewCollector) {}
+  constructor(
+    private readonly collector: ViewCollector,
+    /** The folders the command being read may run in. */
+    private readonly directories: WorkingDirectories,
+  ) {}
 
   truncate(reason: Truncation): void {
     this.collector.truncate(reason);
@@ -85,8 +100,19 @@ class Analysis implements ParseSink {
   }
 
   subshell(open: boolean): void {
-    if (open) this.values.openScope();
-    else this.values.closeScope();
+    if (open) this.openScope();
+    else this.closeScope();
+  }
+
+  /** A (sub)shell opens: what it sets, its variables and its `cd`, is gone when it closes. */
+  private openScope(): void {
+    this.values.openScope();
+    this.directories.openScope();
+  }
+
+  private closeScope(): void {
+    this.values.closeScope();
+    this.directories.closeScope();
   }
 
   loop(name: string, items: Word[] | undefined): void {
@@ -104,27 +130,36 @@ class Analysis implements ParseSink {
       parseShell(code, depth, this);
       return;
     }
-    this.values.openScope();
+    this.openScope();
     try {
       parseShell(code, depth, this);
     } finally {
-      this.values.closeScope();
+      this.closeScope();
     }
   }
 
-  /** One view of the pipeline from each stage on but the last, so `^curl … \| sh` matches wherever it stands. */
+  /**
+   * One view of the pipeline from each stage on but the last, so `^curl … \| sh` matches wherever it stands; as
+   * written and, when values are known, with them (`SH=bash; curl x | $SH` also reads `curl x | bash`).
+   */
   pipeline(commands: readonly ParsedCommand[]): void {
-    for (let from = 0; from < commands.length - 1; from++) {
-      this.collector.add(this.pipelineView(commands.slice(from)));
+    const resolved = commands.map((command) => this.values.expand(command.words)?.[0]);
+    const stages = [commands.map((command) => command.words)];
+    if (resolved.some((words) => words !== undefined))
+      stages.push(resolved.map((words, i) => words ?? commands[i]!.words));
+    for (const words of stages) {
+      for (let from = 0; from < commands.length - 1; from++) {
+        this.collector.add(this.pipelineView(commands.slice(from), words.slice(from)));
+      }
     }
   }
 
   /** Each command's own view, joined by its pipe; undefined when longer than the views have room for. */
-  private pipelineView(commands: readonly ParsedCommand[]): string | undefined {
+  private pipelineView(commands: readonly ParsedCommand[], words: readonly Word[][]): string | undefined {
     let view = '';
     for (const [i, command] of commands.entries()) {
       const pipe = i > 0 ? ` ${commands[i - 1]!.pipe ?? '|'} ` : '';
-      const stage = renderView(command.words, command.redirects, this.collector.room - view.length - pipe.length);
+      const stage = renderView(words[i]!, command.redirects, this.collector.room - view.length - pipe.length);
       if (stage === undefined) return undefined;
       view += pipe + stage;
     }
@@ -157,6 +192,11 @@ class Analysis implements ParseSink {
       return;
     }
     this.values.afterCommand(command.words);
+    if (changesDirectory(command.words)) {
+      const alternatives = this.values.expand(command.words) ?? [command.words];
+      const folders = this.directories.change(alternatives, command.listOperator);
+      if (folders) this.values.set('PWD', folders);
+    }
     // An `eval` of text not known here may have set anything.
     if (command.words[0]!.text === 'eval' && command.words.some((word) => word.parts)) this.values.forgetAll();
   }
@@ -196,7 +236,10 @@ class Analysis implements ParseSink {
     for (let i = 0; i < queue.length; i += 1) {
       const { words, wrappers } = queue[i]!;
       this.spend(COMMAND_WORK + words.length);
-      this.collector.add(renderView(words, command.redirects, this.collector.room));
+      const view = renderView(words, command.redirects, this.collector.room);
+      this.collector.add(view);
+      const targets = targetWords(words);
+      if (targets.length > 0) this.collector.addTargets(view!, resolveTargets(targets, this.directories.current));
       const effects = commandEffects(words);
       stdin ??= effects.stdin;
       // xargs and parallel also run their command with the arguments they are fed, when those are known.

@@ -9,8 +9,16 @@ export class AnalysisStopped extends Error {
   }
 }
 
+/** A path a view's command changes (targets.ts), with the view. */
+export interface ViewTarget {
+  view: string;
+  target: string;
+}
+
 export class ViewCollector {
   readonly views: string[] = [];
+  readonly targets: ViewTarget[] = [];
+  private readonly seenTargets = new Set<string>();
   /** The first cap that was hit. */
   truncated: Truncation | false = false;
   private readonly seen = new Set<string>();
@@ -32,6 +40,19 @@ export class ViewCollector {
     if (this.viewText > MAX_VIEW_TEXT) this.stop('view-size');
     this.seen.add(view);
     this.views.push(view);
+  }
+
+  /** Adds the targets of a view; each counts as a view towards MAX_VIEWS and its text towards MAX_VIEW_TEXT. */
+  addTargets(view: string, targets: readonly string[]): void {
+    for (const target of targets) {
+      const key = `${view}\0${target}`;
+      if (this.seenTargets.has(key)) continue;
+      if (this.views.length + this.targets.length >= MAX_VIEWS) this.stop('views');
+      this.viewText += target.length;
+      if (this.viewText > MAX_VIEW_TEXT) this.stop('view-size');
+      this.seenTargets.add(key);
+      this.targets.push({ view, target });
+    }
   }
 
   /** Records a cap that skipped some structure while the analysis goes on. */

@@ -5,7 +5,7 @@
 // a pipeline of two or more commands goes to the sink once more, after its last command.
 import { Lexer, type Operator, type Token } from './lexer';
 import { MAX_HELD_COMMANDS } from './limits';
-import type { ParsedCommand, ParseSink, PipeOperator, Redirect } from './syntax';
+import type { ListOperator, ParsedCommand, ParseSink, PipeOperator, Redirect } from './syntax';
 import type { Word } from './word';
 
 /** Parses `text` (shell code found at nesting `depth`) and reports its commands to `sink`. */
@@ -340,6 +340,11 @@ class ScriptParser {
         if (this.atCommandStart && this.pipeline.length > 0) return;
         this.endCommand();
         return;
+      case '&&':
+      case '||':
+      case '&':
+        this.endCommand(undefined, op);
+        return;
       default:
         this.endCommand();
     }
@@ -356,10 +361,11 @@ class ScriptParser {
     this.flush(false);
   }
 
-  /** Ends the command being read; `pipe` when its output goes on to the next command. */
-  private endCommand(pipe?: PipeOperator): void {
+  /** Ends the command being read; `pipe` when its output goes on to the next command, else its list operator. */
+  private endCommand(pipe?: PipeOperator, listOperator?: ListOperator): void {
     if (this.words.length > 0 || this.redirects.length > 0 || this.assignments.length > 0) {
       const command: ParsedCommand = { words: this.words, redirects: this.redirects, depth: this.lexer.depth };
+      if (listOperator) command.listOperator = listOperator;
       if (this.assignments.length > 0) {
         command.assignments = this.assignments;
         this.assignments = [];

@@ -30,9 +30,17 @@ export interface ParsedCommand {
   stdinFrom?: ParsedCommand | undefined;
   /** The pipe its output goes through to the next command: `|`, or `|&` (stderr too). */
   pipe?: PipeOperator;
+  /**
+   * The list operator after it, when one ended it: what follows runs only if it succeeded (`&&`), only if it
+   * failed (`||`), or meanwhile, with this command in the background (`&`). Absent: a `;`, a newline, a group's
+   * end or the input's end, after which the next command runs whatever this one did.
+   */
+  listOperator?: ListOperator;
   /** Nesting depth it was found at (0 for the top level; see MAX_DEPTH). */
   depth: number;
 }
+
+export type ListOperator = '&&' | '||' | '&';
 
 export type PipeOperator = '|' | '|&';
 

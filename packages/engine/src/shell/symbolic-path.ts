@@ -1,0 +1,94 @@
+// Paths as the file system will see them, worked out from the text alone: `..` and `.` segments folded away,
+// repeated slashes dropped, and the start of the path named by what it is rather than how it was spelled.
+// The analysis knows neither the working folder nor the home folder, so a path starts from one of:
+//   `/`          the root;
+//   `~`, `~name` the user's home, another user's home (`$HOME`, `${HOME}`, `${HOME%/}` are `~` too);
+//   `.`          the folder the command line starts in (`$PWD` before any `cd`, `~+`);
+//   an unknown   a value nobody can know here (`$X`, `$(…)`, backquotes, `~-`), written UNKNOWN_TARGET.
+// A `..` that climbs above a start that is not the root, or past a segment holding an unknown value (which may
+// hold slashes of its own), cannot be folded and stays: `~/..`, `../x`, `$UNKNOWN/..`.
+// Rendering: `/a/b`, `~/a`, `.`, `./a`, `..`, `../a`, `$UNKNOWN/a`. The evaluator places relative paths against
+// the call's working folder once it knows it (target-place.ts).
+import { UNKNOWN_TARGET } from './code-paths';
+
+export interface SymbolicPath {
+  /** `/`, `~`, `~name`, `.`, or the first segment of a path that starts with an unknown value. */
+  start: string;
+  segments: string[];
+}
+
+/** `$NAME`, `${…}`, `$(…)`, `$((…))`, a special parameter or a backquoted command, as a word's text keeps them. */
+const EXPANSION = /\$\{[^}]*\}|\$\(\([^)]*\)\)|\$\([^)]*\)|\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]|`[^`]*`/g;
+/** The home folder however the variable is spelled: `$HOME`, `${HOME}`, `${HOME%/}`, `${HOME:-…}`. */
+const HOME_VARIABLE = /^(?:\$HOME|\$\{HOME(?:[:%#?+=-][^}]*)?\})(?=\/|$)/;
+const PWD_VARIABLE = /^(?:\$PWD|\$\{PWD\})(?=\/|$)/;
+const TILDE = /^~([A-Za-z0-9_.+-]*)(?=\/|$)/;
+
+/** Reads a shell word's text as a path, relative ones from `.`. */
+export function parseSymbolicPath(text: string): SymbolicPath {
+  let start: string;
+  let rest = text;
+  const tilde = TILDE.exec(text);
+  const home = HOME_VARIABLE.exec(text);
+  const pwd = PWD_VARIABLE.exec(text);
+  if (text.startsWith('/')) {
+    start = '/';
+  } else if (tilde) {
+    const user = tilde[1]!;
+    start = user === '' ? '~' : user === '+' ? '.' : user === '-' ? UNKNOWN_TARGET : `~${user}`;
+    rest = text.slice(tilde[0].length);
+  } else if (home) {
+    start = '~';
+    rest = text.slice(home[0].length);
+  } else if (pwd) {
+    start = '.';
+    rest = text.slice(pwd[0].length);
+  } else {
+    start = '.';
+  }
+  const path: SymbolicPath = { start, segments: [] };
+  // Expansions first: `${X:-/}` holds a slash of its own.
+  const pieces = (rest.includes('$') || rest.includes('`') ? rest.replace(EXPANSION, UNKNOWN_TARGET) : rest).split('/');
+  if (start === '.' && !text.startsWith('.') && !pwd && !tilde && pieces[0]!.startsWith(UNKNOWN_TARGET)) {
+    // `$X/a`: the value may be absolute, so the path starts there, not inside the working folder.
+    path.start = pieces.shift()!;
+  }
+  for (const piece of pieces) step(path, piece);
+  return path;
+}
+
+/** `path` followed by the relative `more`. */
+export function joinSymbolicPath(path: SymbolicPath, more: SymbolicPath): SymbolicPath {
+  const joined: SymbolicPath = { start: path.start, segments: [...path.segments] };
+  for (const segment of more.segments) step(joined, segment);
+  return joined;
+}
+
+export function renderSymbolicPath({ start, segments }: SymbolicPath): string {
+  if (segments.length === 0) return start;
+  const tail = segments.join('/');
+  if (start === '/') return `/${tail}`;
+  if (start === '.') return segments[0] === '..' ? tail : `./${tail}`;
+  return `${start}/${tail}`;
+}
+
+export function isRelativePath(path: SymbolicPath): boolean {
+  return path.start === '.';
+}
+
+/** Whether the segment or start stands for a value nobody knows here. */
+export function holdsUnknown(segment: string): boolean {
+  return segment.includes(UNKNOWN_TARGET);
+}
+
+function step(path: SymbolicPath, segment: string): void {
+  if (segment === '' || segment === '.') return;
+  if (segment !== '..') {
+    path.segments.push(segment);
+    return;
+  }
+  const last = path.segments.at(-1);
+  if (last !== undefined && last !== '..' && !holdsUnknown(last)) path.segments.pop();
+  else if (last !== undefined || path.start !== '/') path.segments.push('..');
+  // `/..` is `/`.
+}

@@ -1,0 +1,170 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { placeTarget } from '../target-place';
+import { analyzeShell } from './analyze';
+
+/** Each target of the command, with the first word of its view. */
+function targetsOf(command: string): string[] {
+  return analyzeShell(command).targets.map(({ view, target }) => `${view.split(' ')[0]} ${target}`);
+}
+
+describe('targets: the paths a command changes, resolved', () => {
+  const cases: Array<[command: string, targets: string[]]> = [
+    // Every spelling of the home folder.
+    ['rm -rf ~', ['rm ~']],
+    ['rm -rf ~/', ['rm ~']],
+    ['rm -rf "$HOME"', ['rm ~']],
+    ['rm -rf ${HOME}/', ['rm ~']],
+    ['rm -rf "${HOME%/}"', ['rm ~']],
+    ['rm -rf ~/./', ['rm ~']],
+    ['rm -rf ~/x/..', ['rm ~']],
+    ['rm -rf ~/..', ['rm ~/..']],
+    ['rm -rf ~alice/x', ['rm ~alice/x']],
+    ['D=~; rm -rf $D', ['rm ~']],
+    // Paths as the file system sees them.
+    ['rm -rf /tmp/../etc', ['rm /etc']],
+    ['rm -rf /home/dev/../alice', ['rm /home/alice']],
+    ['rm -rf //etc///', ['rm /etc']],
+    ['rm -rf /..', ['rm /']],
+    ['rm -rf "/Users/bob/Library/Application Support"', ['rm /Users/bob/Library/Application Support']],
+    ['rm -rf ~/{.ssh,.aws}', ['rm ~/{.ssh,.aws}', 'rm ~/.ssh', 'rm ~/.aws']],
+    // Relative paths start from the working folder, `.`.
+    ['rm -rf build', ['rm ./build']],
+    ['rm -rf ./build/../dist', ['rm ./dist']],
+    ['rm -rf *', ['rm ./*']],
+    ['rm -rf .', ['rm .']],
+    ['rm -rf ..', ['rm ..']],
+    ['rm -rf ../other', ['rm ../other']],
+    ['rm -rf "$PWD/.."', ['rm ..']],
+    ['rm -rf ~+/..', ['rm ..']],
+    // Unknown values stay unknown, and a `..` after one cannot be folded.
+    ['rm -rf "$DIR"', ['rm $UNKNOWN']],
+    ['rm -rf "$TMPDIR/cache"', ['rm $UNKNOWN/cache']],
+    ['rm -rf "${WORK:-/}"/*', ['rm $UNKNOWN/*', 'rm /*']],
+    ["rm -rf ''", []],
+    ['rm -rf $X/..', ['rm $UNKNOWN/..']],
+    ['rm -rf build-$V', ['rm ./build-$UNKNOWN']],
+    ['rm -rf ~-', ['rm $UNKNOWN']],
+    // cd: the next command runs in the new folder only after &&; a failed cd leaves the old one.
+    ['cd build && rm -rf *', ['rm ./build/*']],
+    ['cd build; rm -rf *', ['rm ./build/*', 'rm ./*']],
+    ['cd build || true; rm -rf *', ['rm ./build/*', 'rm ./*']],
+    ['cd build & rm -rf *', ['rm ./*']],
+    ['(cd build); rm -rf *', ['rm ./*']],
+    ['(cd build && rm -rf *)', ['rm ./build/*']],
+    ['cd build | true && rm -rf *', ['rm ./*']],
+    ['cd a && cd ../b && rm -rf ../*', ['rm ./*']],
+    ['cd / && rm -rf *', ['rm /*']],
+    ['cd && rm -rf *', ['rm ~/*']],
+    ['cd ~ && rm -rf .ssh', ['rm ~/.ssh']],
+    ['cd /tmp/x && rm -rf "$PWD"', ['rm /tmp/x']],
+    ['cd build && rm -rf "$PWD/.."', ['rm .']],
+    ['builtin cd / && rm -rf *', ['rm /*']],
+    ['pushd / && rm -rf *', ['rm /*']],
+    ['cd - && rm -rf *', ['rm $UNKNOWN/*']],
+    ['popd && rm -rf *', ['rm $UNKNOWN/*']],
+    ['cd "$D" && rm -rf *', ['rm $UNKNOWN/*']],
+    ['bash -c "cd / && rm -rf *"', ['rm /*']],
+    // A line that could make bash look `cd name` up elsewhere.
+    ['CDPATH=/ cd etc && rm -rf *', ['rm $UNKNOWN/*']],
+    ['cd() { builtin cd /; }; cd build && rm -rf *', ['rm $UNKNOWN/*']],
+    ['CDPATH=/; cd ./build && rm -rf *', ['rm ./build/*']],
+    // Which words are targets.
+    ['rm -rf -- -x build', ['rm ./-x', 'rm ./build']],
+    ['chmod -R 777 /srv', ['chmod /srv']],
+    ['chown -R me:me ~/x', ['chown ~/x']],
+    ['chmod --reference=a b', ['chmod ./b']],
+    ['mv ~/.ssh /dev/null', ['mv ~/.ssh', 'mv /dev/null']],
+    ['cp -r src /etc', ['cp /etc']],
+    ['cp -t /etc a b', ['cp /etc']],
+    ['find ~ -name x -delete', ['find ~']],
+    ['find -L / . -delete', ['find /', 'find .']],
+    ['find -delete', ['find .']],
+    ['dd if=/dev/zero of=/dev/sda bs=1M', ['dd /dev/sda']],
+    ['truncate -s 0 ~/.ssh/id_rsa', ['truncate ~/.ssh/id_rsa']],
+    ['shred -n 3 -u secret', ['shred ./secret']],
+    ['rsync -a --delete src/ ~/backup', ['rsync ~/backup']],
+    ['tee -a log.txt', ['tee ./log.txt']],
+    ['sudo rm -rf /', ['rm /']],
+    ['/bin/rm -rf /', ['rm /']],
+    // No targets.
+    ['ls -la ~', []],
+    ['echo rm -rf ~', []],
+    ['git commit -m "rm -rf ~"', []],
+  ];
+  for (const [command, targets] of cases) {
+    it(JSON.stringify(command), () => assert.deepEqual(targetsOf(command), targets));
+  }
+});
+
+describe('targets: placed against the call', () => {
+  const folders = { cwd: '/home/dev/project', home: '/home/dev' };
+  const cases: Array<[target: string, placed: string, given?: { cwd?: string; home?: string }]> = [
+    ['./build', './build'],
+    ['.', '.'],
+    ['..', '~'],
+    ['../other', '~/other'],
+    ['../../..', '/'],
+    ['/home/dev/project/target/*', './target/*'],
+    ['/home/dev/project', '.'],
+    ['/home/dev/.ssh', '~/.ssh'],
+    ['~/..', '/home'],
+    ['~/project/build', './build'],
+    ['/srv/www', '/srv/www'],
+    ['$UNKNOWN/x', '$UNKNOWN/x'],
+    ['~alice', '~alice'],
+    // A working folder that is no project gives no `./` form.
+    ['./.ssh', '~/.ssh', { cwd: '/home/dev', home: '/home/dev' }],
+    ['./*', '~/*', { cwd: '/home/dev', home: '/home/dev' }],
+    ['./.ssh', '/home/dev/.ssh', { cwd: '/home/dev' }],
+    ['./etc', '/etc', { cwd: '/' }],
+    ['./x', '/tmp/x', { cwd: '/tmp' }],
+    // Without a working folder, relative targets stay relative; a Windows folder is not placed.
+    ['../x', '../x', {}],
+    ['~/x', '~/x', {}],
+    ['./x', './x', { cwd: 'C:\\Users\\bob' }],
+  ];
+  for (const [target, placed, given = folders] of cases) {
+    it(`${target} from ${JSON.stringify(given)}`, () => assert.equal(placeTarget(target, given), placed));
+  }
+});
+
+describe('targets: every spelling of a path gives one placed target', () => {
+  const segment = fc.stringMatching(/^[a-z][a-z0-9._-]{0,6}$/).filter((s) => s !== '..' && s !== '.');
+  const folders = { cwd: '/home/dev/project', home: '/home/dev' };
+  const place = (command: string): string[] =>
+    analyzeShell(command).targets.map(({ target }) => placeTarget(target, folders));
+
+  it('home-relative: ~, $HOME, ${HOME}, /home/dev, a variable, a cd, a detour through ..', () => {
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 4 }), (segments) => {
+        const rest = segments.join('/');
+        const expected = [`~/${rest}`];
+        const spellings = [
+          `rm -rf ~/${rest}`,
+          `rm -rf "$HOME/${rest}"`,
+          `rm -rf \${HOME}/${rest}`,
+          `rm -rf /home/dev/${rest}`,
+          `rm -rf ~/zz/../${rest}/`,
+          `T=~/${rest}; rm -rf "$T"`,
+          `cd ~ && rm -rf ${rest}`,
+          `cd /home && rm -rf dev/${rest}`,
+          `for d in ~/${rest}; do rm -rf $d; done`,
+          `bash -c 'rm -rf ~/${rest}'`,
+        ];
+        for (const spelling of spellings) {
+          const placed = place(spelling);
+          // A path into the project reads as the project's own.
+          const own = rest === 'project' || rest.startsWith('project/');
+          assert.deepEqual(
+            placed,
+            own ? [rest === 'project' ? '.' : `./${rest.slice('project/'.length)}`] : expected,
+            spelling,
+          );
+        }
+      }),
+      { seed: 1327, numRuns: 150 },
+    );
+  });
+});

@@ -1,0 +1,119 @@
+// The paths a command deletes, overwrites, moves or re-permissions, resolved as the file system will see them
+// (symbolic-path.ts) from the folders the command may run in (working-directories.ts), so that one rule on the
+// `target` field covers every spelling: `rm -rf ~/`, `rm -rf "$HOME"`, `rm -rf /home/dev/../dev`,
+// `cd ~ && rm -rf .` and `rm -rf ${HOME%/}` all have the target `~` (or, placed against the call's folders by
+// the evaluator, the same absolute path).
+//
+// Which words are targets: every operand of rm, rmdir, unlink, shred, srm, truncate and tee; the operands after
+// the mode or owner of chmod, chown and chgrp; both ends of mv; the destination of cp, install, ln and rsync;
+// the start folders of find; `of=` of dd. Options are skipped, with the values of those that take one; `--` ends
+// them. Other commands have no targets: their rules read the command.
+import { commandName } from './render';
+import {
+  isRelativePath,
+  joinSymbolicPath,
+  parseSymbolicPath,
+  renderSymbolicPath,
+  type SymbolicPath,
+} from './symbolic-path';
+import type { Word } from './word';
+
+type Operands = (operands: readonly string[], words: readonly string[]) => readonly string[];
+
+const all: Operands = (operands) => operands;
+const afterFirst: Operands = (operands, words) =>
+  words.some((word) => word.startsWith('--reference')) ? operands : operands.slice(1);
+const last: Operands = (operands, words) => {
+  const into = optionValue(words, '-t', '--target-directory');
+  return into === undefined ? operands.slice(-1) : [into];
+};
+const moved: Operands = (operands, words) => {
+  const into = optionValue(words, '-t', '--target-directory');
+  return into === undefined ? operands : [...operands, into];
+};
+
+interface Verb {
+  operands: Operands;
+  /** Short options that take the next word as their value. */
+  valued?: string;
+}
+
+const VERBS: Record<string, Verb> = {
+  rm: { operands: all },
+  rmdir: { operands: all },
+  unlink: { operands: all },
+  shred: { operands: all, valued: 'ns' },
+  srm: { operands: all },
+  truncate: { operands: all, valued: 'sr' },
+  tee: { operands: all },
+  chmod: { operands: afterFirst },
+  chown: { operands: afterFirst },
+  chgrp: { operands: afterFirst },
+  mv: { operands: moved, valued: 'tS' },
+  cp: { operands: last, valued: 'tS' },
+  install: { operands: last, valued: 'tmogS' },
+  ln: { operands: last, valued: 'tS' },
+  rsync: { operands: last, valued: 'efT' },
+};
+
+/** The words of a command that name the paths it changes, as written (after values were filled in). */
+export function targetWords(words: readonly Word[]): string[] {
+  const name = words[0] === undefined ? undefined : commandName(words[0]);
+  if (name === undefined) return [];
+  // An empty argument names no file (`rm -rf ''` deletes nothing).
+  const texts = words
+    .slice(1)
+    .map((word) => word.text)
+    .filter((text) => text !== '');
+  if (name === 'find') return findStarts(texts);
+  if (name === 'dd') return texts.filter((text) => text.startsWith('of=')).map((text) => text.slice(3));
+  const verb = Object.hasOwn(VERBS, name) ? VERBS[name]! : undefined;
+  return verb ? [...verb.operands(operandsOf(texts, verb.valued ?? ''), texts)] : [];
+}
+
+/** Paths from the folder the line started in, whatever `cd` did since: `$PWD/x` before any `cd`, `~+/x`. */
+const FROM_START = /^(?:\$PWD|\$\{PWD\}|~\+)(?:\/|$)/;
+
+/** The targets a command's path words have when it runs in any of `folders` (symbolic paths). */
+export function resolveTargets(texts: readonly string[], folders: readonly SymbolicPath[]): string[] {
+  const targets = new Set<string>();
+  for (const text of texts) {
+    const path = parseSymbolicPath(text);
+    if (!isRelativePath(path) || FROM_START.test(text)) targets.add(renderSymbolicPath(path));
+    else for (const folder of folders) targets.add(renderSymbolicPath(joinSymbolicPath(folder, path)));
+  }
+  return [...targets];
+}
+
+function operandsOf(texts: readonly string[], valued: string): string[] {
+  const operands: string[] = [];
+  let options = true;
+  for (let i = 0; i < texts.length; i += 1) {
+    const text = texts[i]!;
+    if (options && text === '--') options = false;
+    else if (options && /^-[^-]/.test(text)) {
+      // `-n 3`, but `-n3` carries its value.
+      if (text.length === 2 && valued.includes(text[1]!)) i += 1;
+    } else if (!(options && text.startsWith('--'))) operands.push(text);
+  }
+  return operands;
+}
+
+function optionValue(words: readonly string[], short: string, long: string): string | undefined {
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i]!;
+    if (word === short || word === long) return words[i + 1];
+    if (word.startsWith(`${long}=`)) return word.slice(long.length + 1);
+  }
+  return undefined;
+}
+
+/** find's start folders: the words before its first test or option (`.` when there are none). */
+function findStarts(texts: readonly string[]): string[] {
+  const starts: string[] = [];
+  for (const text of texts) {
+    if (/^[-(!]/.test(text) && !['-H', '-L', '-P'].includes(text)) break;
+    if (!/^-[HLP]$/.test(text)) starts.push(text);
+  }
+  return starts.length > 0 ? starts : ['.'];
+}
