@@ -225,6 +225,10 @@ describe('wrappers', () => {
       ],
     ],
     ['xargs -I{} --max-procs=2 rm {}', ['xargs -I{} --max-procs=2 rm {}', 'rm {}', 'rm $UNKNOWN']],
+    // Its own herestring or heredoc feeds it too; a file does not say what it holds.
+    ['xargs rm -rf <<< ~', ['xargs rm -rf <<< ~', 'rm -rf <<< ~', 'rm -rf ~ <<< ~']],
+    ['xargs rm -rf <<EOF\n/etc\nEOF', ['xargs rm -rf <<EOF', 'rm -rf <<EOF', 'rm -rf /etc <<EOF']],
+    ['xargs rm -rf < dirs.txt', ['xargs rm -rf < dirs.txt', 'rm -rf < dirs.txt', 'rm -rf $UNKNOWN < dirs.txt']],
     ['xargs', ['xargs']],
     ['xargs sh -c "rm x"', ["xargs sh -c 'rm x'", "sh -c 'rm x'", 'rm x', "sh -c 'rm x' $UNKNOWN"]],
     ['find . -delete', ['find . -delete']],

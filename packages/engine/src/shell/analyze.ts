@@ -261,8 +261,14 @@ class Analysis implements ParseSink {
     return stdin;
   }
 
-  /** What the command reads through a pipe, when the command before it prints evident text. */
+  /**
+   * What the command reads on stdin, when evident: its own herestring or heredoc (the last stdin redirection
+   * wins; a file is not known), else what the command before it in a pipe prints.
+   */
   private pipedText(command: ParsedCommand): string | undefined {
+    const stdin = command.redirects.findLast(({ op, heredoc }) => op === '<' || op === '<<<' || heredoc);
+    if (stdin?.heredoc?.body !== undefined) return heredocText({ ...stdin.heredoc, body: stdin.heredoc.body });
+    if (stdin) return stdin.op === '<<<' && stdin.target ? `${stdin.target.text}\n` : undefined;
     const from = command.stdinFrom;
     if (!from) return undefined;
     const [words] = this.values.expand(from.words) ?? [from.words];
