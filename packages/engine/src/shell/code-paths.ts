@@ -12,7 +12,8 @@ import { isBareText } from './word';
  */
 export const UNKNOWN_TARGET = '$UNKNOWN';
 
-type Piece = { home: true } | { text: string };
+/** A piece of a path: the home directory, or text (`pattern`: a glob the call expands, its `*` and `?` live). */
+type Piece = { home: true } | { text: string; pattern?: boolean };
 
 const HOME_VARIABLE = String.raw`(?:HOME|USERPROFILE)`;
 const QUOTED_HOME = String.raw`(?:'${HOME_VARIABLE}'|"${HOME_VARIABLE}")`;
@@ -23,7 +24,7 @@ const HOME_EXPRESSIONS: Record<ScannedLanguage, RegExp> = {
     String.raw`^(?:(?:pathlib\.)?Path\.home\(\)|(?:os\.)?environ\[${QUOTED_HOME}\]|(?:os\.)?environ\.get\(${QUOTED_HOME}\)|(?:os\.)?getenv\(${QUOTED_HOME}\))$`,
   ),
   node: new RegExp(
-    String.raw`^(?:process\.env\.${HOME_VARIABLE}|process\.env\[${QUOTED_HOME}\]|(?:(?:[A-Za-z_$][\w$]*|require\(['"](?:node:)?os['"]\))\.)?homedir\(\))$`,
+    String.raw`^(?:(?:process|Bun)\.env\.${HOME_VARIABLE}|(?:process|Bun)\.env\[${QUOTED_HOME}\]|Deno\.env\.get\(${QUOTED_HOME}\)|(?:(?:[A-Za-z_$][\w$]*|require\(['"](?:node:)?os['"]\))\.)?homedir\(\))$`,
   ),
   ruby: new RegExp(String.raw`^(?:Dir\.home(?:\(\))?|ENV\[${QUOTED_HOME}\]|ENV\.fetch\(${QUOTED_HOME}\))$`),
   perl: new RegExp(String.raw`^(?:\$ENV\{(?:${HOME_VARIABLE}|${QUOTED_HOME})\}|File::HomeDir->my_home(?:\(\))?)$`),
@@ -36,6 +37,9 @@ const PATH_CALLS =
 
 /** Calls that expand a leading `~` of their argument (Python's, Ruby's and Perl's tilde expansion). */
 const TILDE_CALLS = /^(?:os\.path\.expanduser|File\.expand_path|glob)\((.*)\)$/s;
+
+/** Calls whose result is the files their first argument matches as a glob pattern (Perl's `glob` expands `~`). */
+const GLOB_CALLS = /^(?:glob|glob\.i?glob|Dir\.glob|bsd_glob|File::Glob::bsd_glob)\((.*)\)$/s;
 
 /** Where the languages concatenate strings or paths, from the loosest binding to the tightest. */
 const CONCATENATION: Record<ScannedLanguage, readonly string[]> = {
@@ -62,13 +66,28 @@ const MAX_EXPRESSION_DEPTH = 8;
 export function pathWord(expression: string, language: ScannedLanguage): string {
   const pieces = evaluate(expression.trim(), language, 0);
   if (pieces === undefined) return UNKNOWN_TARGET;
-  const text = pieces.map((piece) => ('text' in piece ? piece.text : '~')).join('');
   if (pieces.some((piece, i) => 'home' in piece && i > 0)) return UNKNOWN_TARGET;
   const home = pieces[0] !== undefined && 'home' in pieces[0];
-  const rest = home ? text.slice(1) : text;
-  // The text is literal: a `~` or `*` in it is a name, not the home directory or a glob.
-  const word = rest === '' || isBareText(rest) ? rest : quote(rest);
+  const word = textWord(pieces.filter((piece) => 'text' in piece));
   return home ? `~${word}` : word === '' ? "''" : word;
+}
+
+/**
+ * The text pieces as one shell word. Literal text is quoted where the shell would read it otherwise (a `~` or
+ * `*` in it is a name, not the home directory or a glob); the `*` and `?` of a pattern stay live.
+ */
+function textWord(pieces: { text: string; pattern?: boolean }[]): string {
+  const runs: { text: string; live: boolean }[] = [];
+  const add = (text: string, live: boolean): void => {
+    const last = runs.at(-1);
+    if (last && last.live === live) last.text += text;
+    else if (text !== '') runs.push({ text, live });
+  };
+  for (const piece of pieces) {
+    if (!piece.pattern) add(piece.text, false);
+    else for (const part of piece.text.split(/([*?]+)/)) add(part, /^[*?]+$/.test(part));
+  }
+  return runs.map((run) => (run.live || isBareText(run.text) ? run.text : quote(run.text))).join('');
 }
 
 function evaluate(expression: string, language: ScannedLanguage, depth: number): Piece[] | undefined {
@@ -89,6 +108,14 @@ function evaluate(expression: string, language: ScannedLanguage, depth: number):
   const literal = readStringLiteral(expression, 0, language);
   if (literal && literal.end === expression.length)
     return literalPieces(literal.value, literal.interpolated, language, depth);
+  const glob = GLOB_CALLS.exec(expression);
+  if (glob) {
+    const [pattern = ''] = splitTopLevel(glob[1]!, ',', language);
+    const pieces = evaluate(pattern.trim(), language, depth + 1)?.map((piece) =>
+      'text' in piece ? { text: piece.text, pattern: true } : piece,
+    );
+    return language === 'perl' ? expandTilde(pieces) : pieces;
+  }
   const tilde = TILDE_CALLS.exec(expression);
   if (tilde) return expandTilde(evaluate(tilde[1]!.trim(), language, depth + 1));
   const call = PATH_CALLS.exec(expression);
@@ -130,7 +157,7 @@ function expandTilde(pieces: Piece[] | undefined): Piece[] | undefined {
   const first = pieces?.[0];
   if (pieces === undefined || first === undefined || !('text' in first)) return pieces;
   if (first.text !== '~' && !first.text.startsWith('~/')) return pieces;
-  return [{ home: true }, { text: first.text.slice(1) }, ...pieces.slice(1)];
+  return [{ home: true }, { ...first, text: first.text.slice(1) }, ...pieces.slice(1)];
 }
 
 /** The parts of `text` between top-level `separator`s (outside brackets and string literals). */

@@ -7,11 +7,20 @@
 // The canonical forms: deleting is `rm` (`rm -r`, `rm -rf`, `rm -f` as the call's recursion and force say),
 // removing an empty directory `rmdir`, overwriting a file `tee <path>`, appending `tee -a <path>`, permissions
 // `chmod <octal mode> <path>` (`chmod -R` for recursive calls), moving `mv <from> <to>`, copying `cp <from>
-// <to>` (`cp -r` for trees). Like the shell-out scan (interpreters.ts), this is a cheap scan for call names,
-// not a parse: a call spelled inside a string literal counts too, which only errs towards a rule firing.
+// <to>` (`cp -r` for trees), emptying a file `truncate -s 0 <path>` (`open(p, 'w').close()`, writing ''). Like
+// the shell-out scan (interpreters.ts), this is a cheap scan for call names, not a parse: a call spelled inside
+// a string literal counts too, which only errs towards a rule firing.
+//
+// A Python loop over a tree (`for root, dirs, files in os.walk(X)`, `Path(X).rglob(…)`, `glob.glob('X/**',
+// recursive=True)`) whose loop variables reach a delete (`os.remove(os.path.join(root, f))`, `p.unlink()`)
+// deletes the tree under X: `rm -rf X`, or `find X -name PATTERN -delete` when the listing has a pattern or
+// an `if` stands between the loop and the delete (PATTERN is then UNKNOWN_TARGET: which files is decided at
+// run time). Comprehensions count (`[os.remove(f) for f in glob(…)]`), as do nested loops over a loop
+// variable (`for f in files`).
 import { readArguments, readStringLiteral, skipSpaces } from './code-literals';
-import { modeWord, pathWord } from './code-paths';
+import { modeWord, pathWord, UNKNOWN_TARGET } from './code-paths';
 import type { ScannedLanguage } from './interpreters';
+import { quote } from './render';
 
 /** Builds the command line for a call from its arguments' text; undefined when the call changes nothing. */
 type Translation = (args: string[], language: ScannedLanguage) => string | undefined;
@@ -71,15 +80,31 @@ const openFor =
     return writeMode(mode, pathWord(target, language));
   };
 
-/** Writing a whole file: `tee`, or `tee -a` when the options ask to append. */
+/** Writing a whole file: `tee`, or `tee -a` when the options ask to append; writing '' empties it. */
 const writeFile =
   (append = false): Translation =>
   (args, language) => {
-    const [target, ...rest] = args;
+    const [target, content, ...rest] = args;
     if (target === undefined) return undefined;
-    const appending = append || /(?:flags?|mode)\s*:\s*['"]a/.test(rest.join(','));
+    const appending = append || /(?:flags?|mode)\s*:\s*['"]a|append\s*:\s*true/.test(rest.join(','));
+    if (!appending && literalText(content, language) === '') return `truncate -s 0 ${pathWord(target, language)}`;
     return `tee ${appending ? '-a ' : ''}${pathWord(target, language)}`;
   };
+
+/** Truncating to a length (`os.truncate(p, 0)`, `fs.truncateSync(p)`, which is 0). */
+const truncate: Translation = (args, language) => {
+  const [target, length = '0'] = positional(args);
+  if (target === undefined) return undefined;
+  const size = /^\s*[0-9]+\s*$/.test(length) ? length.trim() : UNKNOWN_TARGET;
+  return `truncate -s ${size} ${pathWord(target, language)}`;
+};
+
+/** Deno's `remove`: `{ recursive: true }` removes a tree, and Deno never asks (`rm -rf`). */
+const denoRemove: Translation = (args, language) => {
+  const [target, options = ''] = args;
+  if (target === undefined) return undefined;
+  return `rm ${/recursive\s*:\s*true/.test(options) ? '-rf ' : ''}${pathWord(target, language)}`;
+};
 
 /** Perl's `open(FH, '>', $p)` and two-argument `open(FH, ">$p")`. */
 const perlOpen: Translation = (args, language) => {
@@ -134,6 +159,7 @@ const FILE_CALLS: Record<ScannedLanguage, Record<string, Translation>> = {
     'shutil.copy2': fromTo('cp'),
     'shutil.copyfile': fromTo('cp'),
     '*.copytree': fromTo('cp -r'),
+    'os.truncate': truncate,
   },
   node: {
     '*.rmSync': nodeRemove('rm'),
@@ -161,6 +187,26 @@ const FILE_CALLS: Record<ScannedLanguage, Record<string, Translation>> = {
     '*.copyFileSync': fromTo('cp'),
     'fs.copyFile': fromTo('cp'),
     '*.cpSync': fromTo('cp -r'),
+    '*.truncateSync': truncate,
+    'fs.truncate': truncate,
+    'promises.truncate': truncate,
+    'Deno.remove': denoRemove,
+    'Deno.removeSync': denoRemove,
+    'Deno.writeTextFile': writeFile(),
+    'Deno.writeTextFileSync': writeFile(),
+    'Deno.writeFile': writeFile(),
+    'Deno.writeFileSync': writeFile(),
+    'Deno.create': writeFile(),
+    'Deno.createSync': writeFile(),
+    'Deno.truncate': truncate,
+    'Deno.truncateSync': truncate,
+    'Deno.chmod': chmod(false),
+    'Deno.chmodSync': chmod(false),
+    'Deno.rename': fromTo('mv'),
+    'Deno.renameSync': fromTo('mv'),
+    'Deno.copyFile': fromTo('cp'),
+    'Deno.copyFileSync': fromTo('cp'),
+    'Bun.write': writeFile(),
   },
   ruby: {
     '*.rm_rf': onPaths('rm -rf', 'all'),
@@ -179,6 +225,7 @@ const FILE_CALLS: Record<ScannedLanguage, Record<string, Translation>> = {
     'Dir.delete': onPaths('rmdir', 'all'),
     'File.write': writeFile(),
     'IO.write': writeFile(),
+    'File.truncate': truncate,
     'File.open': openFor(1),
     'File.chmod': chmod(true),
     'FileUtils.chmod': chmod(true),
@@ -202,6 +249,7 @@ const FILE_CALLS: Record<ScannedLanguage, Record<string, Translation>> = {
     'File::Copy::move': fromTo('mv'),
     copy: fromTo('cp'),
     'File::Copy::copy': fromTo('cp'),
+    truncate,
   },
   php: {
     unlink: onPaths('rm'),
@@ -233,6 +281,7 @@ const FILE_CALL_PATTERNS = Object.fromEntries(
 /** The shell command lines equivalent to the file operations `code` performs (see the header). */
 export function fileOperationCommands(language: ScannedLanguage, code: string): string[] {
   const found: string[] = [];
+  const removals: Removal[] = [];
   const calls = FILE_CALLS[language];
   const pattern = FILE_CALL_PATTERNS[language];
   pattern.lastIndex = 0;
@@ -246,9 +295,154 @@ export function fileOperationCommands(language: ScannedLanguage, code: string): 
     else if (BARE_CALLS.has(language) && open > afterName && /[\w'"$@:~[]/.test(code[open] ?? ''))
       call = readArguments(code, open, language, true);
     if (!call || !translate) continue;
-    const commandLine = translate(call.args, language);
+    let commandLine = translate(call.args, language);
+    if (commandLine?.startsWith('tee ') && !commandLine.startsWith('tee -a') && closedUnwritten(code, call.end))
+      commandLine = `truncate -s 0 ${commandLine.slice('tee '.length)}`;
     if (commandLine !== undefined) found.push(commandLine);
+    if (commandLine !== undefined && /^rm(?:dir)? /.test(commandLine))
+      removals.push({ at: match.index, args: call.args.join(',') });
     pattern.lastIndex = Math.max(afterName, call.end);
   }
+  if (language === 'python') found.push(...treeRemovals(code, removals));
   return found;
+}
+
+/** After a write-mode open: the file is closed at once (`.close()`) or the `with` block only passes. */
+const CLOSED_UNWRITTEN = /\s*(?:\.close\(\s*\)|(?:as\s+[A-Za-z_]\w*\s*)?:\s*pass\b)/y;
+
+function closedUnwritten(code: string, from: number): boolean {
+  CLOSED_UNWRITTEN.lastIndex = from;
+  return CLOSED_UNWRITTEN.test(code);
+}
+
+/** A delete call: where it is and its arguments' text. */
+interface Removal {
+  at: number;
+  args: string;
+}
+
+/** What a loop variable walks: the tree's root as a shell word, and the name pattern when the listing has one. */
+interface Tree {
+  root: string;
+  pattern?: string;
+  /** Where the loop's header starts and its line ends (an `if` in the span makes the delete conditional). */
+  start: number;
+  lineEnd: number;
+}
+
+/** `for TARGETS in`: the loop variables, then what they iterate (read after the match). */
+const FOR_LOOP = /(?<![\w.])for\s+([A-Za-z_][\w\s,()[\]]{0,200}?)\s+in\s+/g;
+const WALK = /(?:os\.)?walk\s*\(/y;
+const GLOB = /(?:glob\.)?i?glob\s*\(/y;
+const PATH = /(?:pathlib\.)?Path(?:\s*(\()|\.home\(\s*\))/y;
+const PATH_GLOB = /\s*\.\s*(r?glob)\s*\(/y;
+const NAME = /([A-Za-z_]\w*)(?![\w.([])/y;
+const IDENTIFIER = /[A-Za-z_]\w*/g;
+/** `name.unlink()`, `name.rmdir()` on a Path: a delete whose argument is `name`. */
+const PATH_DELETE = /(?<![\w.])([A-Za-z_]\w*)\s*\.\s*(?:unlink|rmdir)\s*\(/g;
+const IF = /(?<![\w.])if(?!\w)/g;
+/** Bounds: loops remembered, trees a delete may reach. */
+const MAX_LOOPS = 64;
+
+/** The trees deleted by Python loops over a tree whose variables reach a delete (see the header). */
+function treeRemovals(code: string, removals: Removal[]): string[] {
+  const trees = loopTrees(code);
+  if (trees.size === 0) return [];
+  PATH_DELETE.lastIndex = 0;
+  for (let match = PATH_DELETE.exec(code); match !== null; match = PATH_DELETE.exec(code))
+    removals.push({ at: match.index, args: match[1]! });
+  const conditions = [...code.matchAll(IF)].map((match) => match.index);
+  const found = new Set<string>();
+  for (const removal of removals) {
+    for (const [name] of removal.args.matchAll(IDENTIFIER)) {
+      const tree = trees.get(name);
+      if (!tree) continue;
+      const from = Math.min(tree.start, removal.at);
+      const to = removal.at < tree.start ? tree.lineEnd : removal.at;
+      const conditional = hasPositionIn(conditions, from, to);
+      const pattern = conditional ? UNKNOWN_TARGET : tree.pattern;
+      found.add(pattern === undefined ? `rm -rf ${tree.root}` : `find ${tree.root} -name ${pattern} -delete`);
+      break;
+    }
+  }
+  return [...found];
+}
+
+/** Whether a sorted list of positions has one in [from, to). */
+function hasPositionIn(positions: number[], from: number, to: number): boolean {
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (positions[middle]! < from) low = middle + 1;
+    else high = middle;
+  }
+  return low < positions.length && positions[low]! < to;
+}
+
+/** Each loop variable bound by a loop over a tree, to the tree (a later loop rebinding a name wins). */
+function loopTrees(code: string): Map<string, Tree> {
+  const trees = new Map<string, Tree>();
+  let loops = 0;
+  FOR_LOOP.lastIndex = 0;
+  for (let match = FOR_LOOP.exec(code); match !== null && loops < MAX_LOOPS; match = FOR_LOOP.exec(code)) {
+    const listing = treeListing(code, FOR_LOOP.lastIndex, trees);
+    if (!listing) continue;
+    loops += 1;
+    const newline = code.indexOf('\n', FOR_LOOP.lastIndex);
+    const tree: Tree = { ...listing, start: match.index, lineEnd: newline < 0 ? code.length : newline };
+    for (const [name] of match[1]!.matchAll(IDENTIFIER)) trees.set(name, tree);
+    FOR_LOOP.lastIndex = Math.max(FOR_LOOP.lastIndex, listing.end);
+  }
+  return trees;
+}
+
+/** The tree a loop's iterable at `from` lists, if it lists one. */
+function treeListing(
+  code: string,
+  from: number,
+  trees: Map<string, Tree>,
+): { root: string; pattern?: string; end: number } | undefined {
+  WALK.lastIndex = from;
+  if (WALK.test(code)) {
+    const call = readArguments(code, WALK.lastIndex, 'python', false);
+    const [root] = positional(call.args);
+    return root === undefined ? undefined : { root: pathWord(root, 'python'), end: call.end };
+  }
+  GLOB.lastIndex = from;
+  if (GLOB.test(code)) {
+    const call = readArguments(code, GLOB.lastIndex, 'python', false);
+    const pattern = literalText(call.args[0], 'python');
+    if (pattern === undefined || !call.args.some((arg) => /recursive\s*=\s*True/.test(arg))) return undefined;
+    return globTree(pattern, call.end);
+  }
+  PATH.lastIndex = from;
+  const receiver = PATH.exec(code);
+  if (receiver) {
+    const path = receiver[1] ? readArguments(code, PATH.lastIndex, 'python', false) : { args: [], end: PATH.lastIndex };
+    PATH_GLOB.lastIndex = path.end;
+    const method = PATH_GLOB.exec(code);
+    if (!method) return undefined;
+    const call = readArguments(code, PATH_GLOB.lastIndex, 'python', false);
+    const pattern = literalText(call.args[0], 'python');
+    if (pattern === undefined || (method[1] === 'glob' && !pattern.startsWith('**'))) return undefined;
+    const tree = globTree(`${method[1] === 'rglob' ? '**/' : ''}${pattern}`, call.end);
+    const root = pathWord(receiver[1] ? `Path(${path.args.join(',')})` : 'Path.home()', 'python');
+    return tree && { ...tree, root };
+  }
+  NAME.lastIndex = from;
+  const name = NAME.exec(code)?.[1];
+  const tree = name === undefined ? undefined : trees.get(name);
+  return tree && { root: tree.root, pattern: tree.pattern, end: NAME.lastIndex };
+}
+
+/** A recursive glob (`X/**`, `X/**\/*.pyc`): its root, and its name pattern unless it matches everything. */
+function globTree(pattern: string, end: number): { root: string; pattern?: string; end: number } | undefined {
+  const recursive = pattern.indexOf('**');
+  if (recursive < 0) return undefined;
+  const root = pattern.slice(0, recursive).replace(/\/+$/, '');
+  if (/[*?[]/.test(root)) return undefined;
+  const last = pattern.slice(pattern.lastIndexOf('/') + 1);
+  const name = last === '' || last === '*' || last === '**' ? undefined : quote(last);
+  return { root: root === '' ? '.' : pathWord(JSON.stringify(root), 'python'), pattern: name, end };
 }

@@ -9,28 +9,36 @@
 //         getstatusoutput (also imported bare, e.g. `from os import system`);
 //         node child_process exec / execSync / execFile / execFileSync / spawn / spawnSync;
 //         perl system / exec, backticks, qx{…}; ruby system / exec / spawn / popen / Open3.capture*, backticks,
-//         %x(…); php system / exec / shell_exec / passthru / popen / proc_open, backticks.
+//         %x(…); php system / exec / shell_exec / passthru / popen / proc_open, backticks;
+//         Bun's shell, the `$` tagged template (`Bun.$\`rm -rf ${dir}\``, zx's `$` alike), whose interpolations
+//         are one word each (code-paths.ts reads them: `${os.homedir()}` is `~`).
 // A single string argument is shell code (`os.system("rm -rf /")`); string and list arguments together are an
 // argument vector (`spawnSync("sh", ["-c", "…"])`, `subprocess.run(["rm", "-rf", "/"])`), turned into a
-// quoted command line so a `sh -c` inside is analysed in turn.
-import { readDelimited, readStringLiteral, skipSpaces } from './code-literals';
+// quoted command line so a `sh -c` inside is analysed in turn. A computed element of an argument vector (and,
+// in perl and ruby, whose `system LIST` takes every argument as a word, a computed argument) is the word
+// code-paths.ts reads for it: `system("rm", "-rf", glob("~"))` is `rm -rf ~`, a variable is UNKNOWN_TARGET.
+// Deno (`deno eval CODE`, `deno run -`) and Bun read as node. cmd.exe (`cmd /c …`) is a shell of its own,
+// translated in powershell.ts with PowerShell's Windows paths.
+import { readArguments, readDelimited, readStringLiteral, skipSpaces } from './code-literals';
+import { pathWord } from './code-paths';
 import { fileOperationCommands } from './file-operations';
 import { optionValue, readOptions } from './options';
-import { powershellCommands, powershellInvocation } from './powershell';
+import { cmdCommands, cmdInvocation, powershellCommands, powershellInvocation } from './powershell';
 import { quote } from './render';
 import type { Word } from './word';
 
-export type Language = 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'powershell';
-/** The languages whose code is scanned for calls (PowerShell is a shell, read by statements instead). */
-export type ScannedLanguage = Exclude<Language, 'powershell'>;
+export type Language = 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'powershell' | 'cmd';
+/** The languages whose code is scanned for calls (PowerShell and cmd are shells, read by statements instead). */
+export type ScannedLanguage = Exclude<Language, 'powershell' | 'cmd'>;
 
 const LANGUAGE_NAMES: readonly [RegExp, Language][] = [
   [/^(?:python|pypy)(?:[0-9]+(?:\.[0-9]+)*)?$/, 'python'],
-  [/^(?:node|nodejs|bun)$/, 'node'],
+  [/^(?:node|nodejs|bun|deno)(?:\.exe)?$/, 'node'],
   [/^perl(?:[0-9]+(?:\.[0-9]+)*)?$/, 'perl'],
   [/^ruby(?:[0-9]+(?:\.[0-9]+)*)?$/, 'ruby'],
   [/^php(?:[0-9]+(?:\.[0-9]+)*)?$/, 'php'],
   [/^(?:pwsh|powershell)(?:-preview)?(?:\.exe)?$/i, 'powershell'],
+  [/^cmd(?:\.exe)?$/i, 'cmd'],
 ];
 
 export function interpreterLanguage(name: string): Language | undefined {
@@ -74,6 +82,10 @@ export interface InterpreterInvocation {
 
 export function interpreterInvocation(language: Language, words: readonly Word[]): InterpreterInvocation {
   if (language === 'powershell') return powershellInvocation(words);
+  if (language === 'cmd') return cmdInvocation(words);
+  const program = words[0]?.text.replace(/^.*\//, '') ?? '';
+  if (/^deno(?:\.exe)?$/.test(program)) return denoInvocation(words);
+  if (/^bun(?:\.exe)?$/.test(program) && words[1]?.text === 'run') return { readsStdin: words[2]?.text === '-' };
   const grammar = COMMAND_LINES[language];
   const read = readOptions(language === 'node' ? words.map(nodeCodeCluster) : words, 1, {
     short: grammar.code + grammar.short,
@@ -86,6 +98,32 @@ export function interpreterInvocation(language: Language, words: readonly Word[]
   if (grammar.programOptions?.some((option) => optionValue(read, option) !== undefined)) return { readsStdin: false };
   const operand = words[read.next]?.text;
   return { readsStdin: operand === undefined || operand === '-' };
+}
+
+/** Deno's value-taking options that may come before `eval`'s code or `run`'s script. */
+const DENO_OPTIONS = {
+  short: 'cL',
+  long: ['--ext', '--import-map', '--config', '--location', '--seed', '--lock', '--cert', '--log-level', '--eval'],
+};
+
+/**
+ * `deno eval [options] CODE` (`-p`/`--print` print its value), `deno repl --eval CODE`, `deno run [options] -`
+ * and `deno -` read stdin, as does the bare `deno` (a REPL); other subcommands run files or tools.
+ */
+function denoInvocation(words: readonly Word[]): InterpreterInvocation {
+  const subcommand = words[1]?.text;
+  if (subcommand === undefined || subcommand === '-') return { readsStdin: true };
+  const read = readOptions(words, 2, DENO_OPTIONS);
+  if (subcommand === 'eval') {
+    const code = words[read.next]?.text;
+    return code === undefined ? { readsStdin: false } : { code, readsStdin: false };
+  }
+  if (subcommand === 'repl') {
+    const code = optionValue(read, '--eval');
+    return code === undefined ? { readsStdin: true } : { code, readsStdin: false };
+  }
+  if (subcommand === 'run') return { readsStdin: words[read.next]?.text === '-' };
+  return { readsStdin: false };
 }
 
 /** Node reads `-pe CODE` as `-p -e CODE` (one code value), unlike getopt's `-p` with value `e`. */
@@ -111,6 +149,9 @@ const SHELL_CALLS: Record<ScannedLanguage, ReadonlySet<string>> = {
   php: new Set(['system', 'exec', 'shell_exec', 'passthru', 'popen', 'proc_open']),
 };
 
+/** Bun's (and zx's) `$` tagged template, alone or as `Bun.$`: the token is the `$`, the template follows. */
+const BUN_SHELL = '(?<![A-Za-z0-9_$.])(?:Bun\\.)?\\$(?=`)';
+
 /**
  * Where each language can shell out: a call name standing alone (not part of a longer identifier), and for
  * perl, ruby and php the backticks (perl's `qx`, ruby's `%x`). One native search jumps from one to the next,
@@ -118,7 +159,7 @@ const SHELL_CALLS: Record<ScannedLanguage, ReadonlySet<string>> = {
  */
 const SHELL_OUT: Record<ScannedLanguage, RegExp> = {
   python: shellOutPattern(SHELL_CALLS.python, []),
-  node: shellOutPattern(SHELL_CALLS.node, []),
+  node: shellOutPattern(SHELL_CALLS.node, [BUN_SHELL]),
   perl: shellOutPattern([...SHELL_CALLS.perl, 'qx'], ['`']),
   ruby: shellOutPattern(SHELL_CALLS.ruby, ['`', '%x']),
   php: shellOutPattern(SHELL_CALLS.php, ['`']),
@@ -133,6 +174,7 @@ function shellOutPattern(names: Iterable<string>, literals: readonly string[]): 
 /** Shell command lines that `code` evidently runs or amounts to (see the header). */
 export function shellCommandsInCode(language: Language, code: string): string[] {
   if (language === 'powershell') return powershellCommands(code);
+  if (language === 'cmd') return cmdCommands(code);
   return [...shellOutCommands(language, code), ...fileOperationCommands(language, code)];
 }
 
@@ -144,7 +186,11 @@ function shellOutCommands(language: ScannedLanguage, code: string): string[] {
   for (let match = shellOut.exec(code); match !== null; match = shellOut.exec(code)) {
     const token = match[0];
     let end = shellOut.lastIndex;
-    if (token === '`') {
+    if (token === '$' || token === 'Bun.$') {
+      const literal = readDelimited(code, end + 1, '`');
+      found.push(templateCommandLine(literal.body));
+      end = literal.end;
+    } else if (token === '`') {
       const literal = readDelimited(code, end, '`');
       found.push(literal.body);
       end = literal.end;
@@ -166,47 +212,84 @@ function shellOutCommands(language: ScannedLanguage, code: string): string[] {
   return found;
 }
 
-/** Reads `( "…", ["…", …], … ` after a call's name: the leading literal arguments, as one command line. */
+/** Languages whose `system LIST` takes each argument as one word of the argument vector, computed or not. */
+const WORD_ARGUMENTS: ReadonlySet<ScannedLanguage> = new Set(['perl', 'ruby']);
+
+/**
+ * Reads `( "…", ["…", …], … ` after a call's name: the leading literal arguments, as one command line (a
+ * single string is shell code; otherwise each is a word, the list elements too).
+ */
 function readCallArguments(
   code: string,
   from: number,
   language: ScannedLanguage,
 ): { commandLine?: string; end: number } {
   let p = skipSpaces(code, from);
-  if (code[p] === '(') p = skipSpaces(code, p + 1);
-  const items: (string | string[])[] = [];
+  const parenthesized = code[p] === '(';
+  if (parenthesized) p = skipSpaces(code, p + 1);
+  const words: string[] = [];
+  let shellCode: string | undefined;
+  let count = 0;
+  let afterComma = false;
   for (;;) {
     const literal = readStringLiteral(code, p, language);
     if (literal) {
-      items.push(literal.value);
+      if (count === 0) shellCode = literal.value;
+      words.push(quote(literal.value));
       p = literal.end;
     } else if (code[p] === '[') {
-      const list = readStringList(code, p + 1, language);
-      items.push(list.values);
+      const list = readArguments(code, p + 1, language, false);
+      words.push(...list.args.map((element) => argumentWord(element, language)));
+      shellCode = undefined;
       p = list.end;
     } else {
       break;
     }
+    count += 1;
+    afterComma = false;
     p = skipSpaces(code, p);
     if (code[p] !== ',') break;
+    afterComma = true;
     p = skipSpaces(code, p + 1);
   }
-  const [first] = items;
-  if (first === undefined) return { end: p };
-  if (items.length === 1 && typeof first === 'string') return { commandLine: first, end: p };
-  return { commandLine: items.flat().map(quote).join(' '), end: p };
+  if (count === 0) return { end: p };
+  if (afterComma && WORD_ARGUMENTS.has(language)) {
+    const rest = readArguments(code, p, language, !parenthesized);
+    const more = rest.args.filter((arg) => !isOptionArgument(arg)).map((arg) => argumentWord(arg, language));
+    if (more.length > 0) shellCode = undefined;
+    words.push(...more);
+    p = rest.end;
+  }
+  if (count === 1 && shellCode !== undefined) return { commandLine: shellCode, end: p };
+  return { commandLine: words.join(' '), end: p };
 }
 
-function readStringList(code: string, from: number, language: ScannedLanguage): { values: string[]; end: number } {
-  const values: string[] = [];
-  let p = skipSpaces(code, from);
-  for (;;) {
-    const literal = readStringLiteral(code, p, language);
-    if (!literal) break;
-    values.push(literal.value);
-    p = skipSpaces(code, literal.end);
-    if (code[p] !== ',') break;
-    p = skipSpaces(code, p + 1);
+/** One argument of an argument vector as a shell word: a literal quoted, anything else as code-paths.ts reads it. */
+function argumentWord(expression: string, language: ScannedLanguage): string {
+  const text = expression.trim();
+  const literal = readStringLiteral(text, 0, language);
+  if (literal && literal.end === text.length && !literal.interpolated) return quote(literal.value);
+  return pathWord(text, language);
+}
+
+/** Keyword arguments and option hashes (`exception: true`, `{chdir => "x"}`, `:err => …`) are not words. */
+function isOptionArgument(arg: string): boolean {
+  return /^\s*(?:\{|:\w+\s*=>|[A-Za-z_]\w*:\s|[A-Za-z_]\w*\s*=[^=~])/.test(arg);
+}
+
+/**
+ * The command line of a Bun `$` template: the text is shell code, and each `${…}` one word (Bun quotes it),
+ * the word code-paths.ts reads for the expression.
+ */
+function templateCommandLine(body: string): string {
+  let line = '';
+  let last = 0;
+  let i = body.indexOf('${');
+  while (i >= 0) {
+    const expression = readDelimited(body, i + 2, '{');
+    line += body.slice(last, i) + pathWord(expression.body, 'node');
+    last = expression.end;
+    i = body.indexOf('${', last);
   }
-  return { values, end: code[p] === ']' ? p + 1 : p };
+  return line + body.slice(last);
 }
