@@ -4,6 +4,9 @@
 // program: `git push --force`, `bash -c …`) → its words. `~`, `$HOME`, `$env:HOME` and `$env:USERPROFILE` are
 // `~`, a drive root `C:\` is `/` and backslashes are slashes, so `C:\Users\me` reads as `/Users/me`; any other
 // variable is UNKNOWN_TARGET. Statements are split at `;`, newlines, pipes and braces; nothing is evaluated.
+// Reading a file (`Get-Content`, `gc`, `cat`, `type`, `[IO.File]::ReadAllText(…)`) is `cat <path>`; a Remove-Item
+// fed by `Get-ChildItem X` (`ls`, `dir`, `gci`; directly or through `ForEach-Object { Remove-Item $_ }`) removes
+// X's children, `rm -rf X/*` (see removeListed). cmd.exe's builtins are translated at the end of this file.
 import { UNKNOWN_TARGET } from './code-paths';
 import type { InterpreterInvocation } from './interpreters';
 import { quote } from './render';
