@@ -36,6 +36,11 @@ export interface CompiledRule {
   groups: CompiledExpr[][];
   /** Whether some condition reads the command or its targets, so an execute call's shell views can change the outcome. */
   readsViews: boolean;
+  /**
+   * The groups that read `target`: the only ones a target view can fire beyond its plain view, whose command it
+   * shares. Empty when the rule does not read `target`.
+   */
+  targetGroups: CompiledExpr[][];
   /** From a project's rule file: the rule can tighten a verdict, never loosen one (see ParsedFile.project). */
   project: boolean;
 }
@@ -112,11 +117,13 @@ class RuleCompiler {
 
   compileRule(rule: RuleNode, file: string, project: boolean): CompiledRule {
     let readsViews = false;
+    let readsTarget = false;
     const compileExpr = (expr: ExprNode, insideNots: number): CompiledExpr => {
       switch (expr.kind) {
         case 'condition': {
           const condition = this.compileCondition(expr, rule, file, insideNots);
           readsViews ||= condition.field.readsCommand || condition.field.readsTarget;
+          readsTarget ||= condition.field.readsTarget;
           return condition;
         }
         case 'not':
@@ -125,8 +132,14 @@ class RuleCompiler {
           return { kind: expr.kind, items: expr.items.map((item) => compileExpr(item, insideNots)) };
       }
     };
-    const groups = rule.groups.map((group) => group.map((item) => compileExpr(item, 0)));
-    return { node: rule, groups, readsViews, project };
+    const targetGroups: CompiledExpr[][] = [];
+    const groups = rule.groups.map((group) => {
+      readsTarget = false;
+      const compiled = group.map((item) => compileExpr(item, 0));
+      if (readsTarget) targetGroups.push(compiled);
+      return compiled;
+    });
+    return { node: rule, groups, readsViews, targetGroups, project };
   }
 
   private compileCondition(node: ConditionNode, rule: RuleNode, file: string, insideNots: number): CompiledCondition {

@@ -193,8 +193,14 @@ function restrictiveHits(
   if (shell && rule.readsViews) {
     for (const view of shell.views()) {
       // The raw string has been tried already.
-      if (view.command === shell.command && view.target === '') continue;
+      if (view.command === shell.command) continue;
       const held = fires(rule, view);
+      if (held) return [{ source: view, view: view.command }];
+      undecided ||= held === undefined;
+    }
+    // A target view shares its command with a plain view: only the groups that read the target can differ.
+    for (const view of rule.targetGroups.length > 0 ? shell.targetViews() : NO_VIEWS) {
+      const held = anyGroupHolds(rule.targetGroups, view);
       if (held) return [{ source: view, view: view.command }];
       undecided ||= held === undefined;
     }
@@ -210,16 +216,20 @@ function permissiveHits(rule: CompiledRule, fields: CallFields, shell: ShellView
     return [{ source: fields, view: shell && 'raw' }];
   }
   if (shell?.truncation()) return undefined;
-  for (const view of views) if (!fires(rule, view)) return undefined;
-  return views.map((view) => ({ source: view, view: view.command }));
+  // A rule that reads no target holds on a target view as on the plain view with its command.
+  const all = rule.targetGroups.length > 0 ? [...views, ...shell!.targetViews()] : views;
+  for (const view of all) if (!fires(rule, view)) return undefined;
+  return all.map((view) => ({ source: view, view: view.command }));
 }
 
 // The hot path: plain loops, no closures, so walking 1,500 rules allocates nothing per rule. Each answers true,
 // false, or undefined when a regex on a long text could not be decided (three-valued logic).
 
 function fires(rule: CompiledRule, source: FieldSource): boolean | undefined {
-  const { groups } = rule;
-  if (groups.length === 0) return true;
+  return rule.groups.length === 0 || anyGroupHolds(rule.groups, source);
+}
+
+function anyGroupHolds(groups: readonly CompiledExpr[][], source: FieldSource): boolean | undefined {
   let undecided = false;
   for (const group of groups) {
     const held = allHold(group, source);
@@ -362,9 +372,15 @@ class CommandView implements FieldSource {
   }
 }
 
+interface Analysis {
+  views: readonly CommandView[];
+  targets: readonly CommandView[];
+  truncated: Truncation | false;
+}
+
 /** The views of an execute call's command, analysed on first use. */
 class ShellViews {
-  private analysis: { views: readonly CommandView[]; truncated: Truncation | false } | undefined;
+  private analysis: Analysis | undefined;
 
   constructor(
     readonly command: string,
@@ -373,9 +389,13 @@ class ShellViews {
     private readonly folders: CallFolders,
   ) {}
 
-  /** Each view, then each target with its view. */
   views(): readonly CommandView[] {
     return this.analyse().views;
+  }
+
+  /** Each path a view's command changes, with that view's command. */
+  targetViews(): readonly CommandView[] {
+    return this.analyse().targets;
   }
 
   /**
@@ -387,14 +407,16 @@ class ShellViews {
     return this.analyse().truncated;
   }
 
-  private analyse(): { views: readonly CommandView[]; truncated: Truncation | false } {
+  private analyse(): Analysis {
     if (!this.analysis) {
       const { commands, targets, truncated } = analyzeShell(this.command);
-      const views = commands.map((view) => new CommandView(this.fields, view));
-      for (const { view, target } of targets) {
-        views.push(new CommandView(this.fields, view, placeTarget(target, this.folders)));
-      }
-      this.analysis = { views, truncated };
+      this.analysis = {
+        views: commands.map((view) => new CommandView(this.fields, view)),
+        targets: targets.map(
+          ({ view, target }) => new CommandView(this.fields, view, placeTarget(target, this.folders)),
+        ),
+        truncated,
+      };
     }
     return this.analysis;
   }
