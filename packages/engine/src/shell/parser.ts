@@ -44,7 +44,8 @@ type Mode =
   | 'caseWord' // after `case`
   | 'caseIn' // after `case WORD`
   | 'casePattern' // patterns up to `)`
-  | 'condition'; // inside `[[ … ]]`
+  | 'condition' // inside `[[ … ]]`
+  | 'coprocName'; // after `coproc`: a NAME when a compound command follows
 
 /** Reserved words that open, close or prefix a compound command; the next word still starts a command. */
 const SKIPPED_RESERVED_WORDS = new Set([
@@ -60,8 +61,10 @@ const SKIPPED_RESERVED_WORDS = new Set([
   '{',
   '}',
   '!',
-  'coproc',
 ]);
+
+/** Reserved words that open a compound command: after `coproc NAME`, NAME only names the coprocess. */
+const COMPOUND_OPENERS = new Set(['{', 'if', 'while', 'until', 'for', 'select', 'case', '[[']);
 
 /** Reserved words that close a compound command whose output a following `|` pipes on. */
 const GROUP_CLOSERS = new Set(['}', 'fi', 'done', 'esac']);
@@ -178,6 +181,16 @@ class ScriptParser {
         }
         if (op === ')') this.mode = 'command';
         return op !== 'eof';
+      case 'coprocName': {
+        this.mode = 'command';
+        if (!word || (keyword !== undefined && COMPOUND_OPENERS.has(keyword))) return false;
+        // `coproc NAME { …; }` runs the group (any word names the coprocess, quoted or not); `coproc cat file`
+        // runs cat.
+        const next = this.lexer.next();
+        this.pushedBack = next;
+        if (next.kind === 'op') return next.op === '(';
+        return next.kind === 'word' && !next.word.quoted && COMPOUND_OPENERS.has(next.word.text);
+      }
       case 'condition':
         if (keyword === ']]') {
           this.mode = 'command';
@@ -259,6 +272,9 @@ class ScriptParser {
         return true;
       case 'case':
         this.mode = 'caseWord';
+        return true;
+      case 'coproc':
+        this.mode = 'coprocName';
         return true;
       case '[[':
         this.mode = 'condition';
