@@ -90,7 +90,7 @@ export function evaluate(ruleset: CompiledRuleSet, call: ToolCall, options: Eval
   let result: Omit<EvalResult, 'durationMs'>;
   try {
     const withInput = withObjectInput(call);
-    result = decide(ruleset, withInput, options.explain === true, options.protect?.userHome);
+    result = decide(ruleset, withInput, options.explain === true, options.protect);
     const guard = options.protect && selfProtectionVerdict(withInput, options.protect);
     // The guard is the floor: nothing allows what it denies. A rule that denies the call too keeps its own,
     // more specific words, and can no longer be overridden either.
@@ -112,13 +112,20 @@ function decide(
   ruleset: CompiledRuleSet,
   call: ToolCall,
   explain: boolean,
-  home: string | undefined,
+  protect: ProtectedPlaces | undefined,
 ): Omit<EvalResult, 'durationMs'> {
   const rules = layerRules(ruleset.byCapability, ruleset, call.capability, false);
   const fields = new CallFields(call, ruleset.fieldCount);
   const command =
     call.capability === 'execute' && typeof call.input.command === 'string' ? call.input.command : undefined;
-  const shell = command === undefined ? undefined : new ShellViews(command, fields, rules, { cwd: call.cwd, home });
+  const shell =
+    command === undefined
+      ? undefined
+      : new ShellViews(command, fields, rules, {
+          cwd: call.cwd,
+          home: protect?.userHome,
+          realPath: protect?.realPath,
+        });
   const user = firstFiring(rules, fields, shell, explain) ?? noRuleFired(shell);
   const projectRules = layerRules(ruleset.projectByCapability, ruleset, call.capability, true);
   if (projectRules.length === 0) return user;

@@ -8,23 +8,36 @@
 //   - a working folder that is no project (the root, a top-level folder such as /tmp or /etc, a home folder)
 //     gives no `./` form: `rm -rf .ssh` run in the home folder deletes `~/.ssh`.
 // Without a known working folder, relative targets stay relative (`./x`, `..`, `../x`).
-import { joinSymbolicPath, parseSymbolicPath, renderSymbolicPath, type SymbolicPath } from './shell/symbolic-path';
+// Links: given `realPath` (the hooks and the daemon give the file system's), an absolute target is read through
+// the links of its existing folders up to its first glob or unknown part, so `ln -s ~ h` earlier does not make
+// `rm -rf h/*` a project path. The link itself counts as its target: removing a link to the home folder is
+// denied like removing the home folder (a trailing slash or a glob would have followed it).
+import {
+  joinSymbolicPath,
+  parseSymbolicPath,
+  renderSymbolicPath,
+  step,
+  type SymbolicPath,
+} from './shell/symbolic-path';
 
 export interface CallFolders {
   /** The call's working folder, absolute. */
   cwd?: string | undefined;
   /** The user's home, absolute. */
   home?: string | undefined;
+  /** The path with its links resolved, or the path itself when it does not exist. */
+  realPath?: ((path: string) => string) | undefined;
 }
 
 /** Home folders by their usual places, for when the home is not given. */
 const HOME_FOLDER = /^\/(?:(?:home|Users)\/[^/]+|root)$/;
 
-export function placeTarget(target: string, { cwd, home }: CallFolders): string {
-  const homePath = home?.startsWith('/') ? parseSymbolicPath(home) : undefined;
-  const cwdPath = cwd?.startsWith('/') ? parseSymbolicPath(cwd) : undefined;
-  let path = absolute(parseSymbolicPath(target), homePath);
-  if (path.start === '.' && cwdPath) path = joinSymbolicPath(cwdPath, path);
+export function placeTarget(target: string, { cwd, home, realPath }: CallFolders): string {
+  const homePath = home?.startsWith('/') ? throughLinks(parseSymbolicPath(home), realPath) : undefined;
+  const cwdPath = cwd?.startsWith('/') ? throughLinks(parseSymbolicPath(cwd), realPath) : undefined;
+  let path = absolute(parseSymbolicPath(target, false), homePath);
+  if (path.start === '.' && cwdPath) path = joinSymbolicPath(cwdPath, path, false);
+  path = throughLinks(folded(path, realPath), realPath);
   if (cwdPath && isProject(cwdPath, homePath)) {
     const inside = relativeTo(path, cwdPath);
     if (inside) return renderSymbolicPath(inside);
@@ -32,9 +45,33 @@ export function placeTarget(target: string, { cwd, home }: CallFolders): string 
   return renderSymbolicPath(homePath ? (relativeTo(path, homePath, '~') ?? path) : path);
 }
 
+/** Glob characters, or the marker of an unknown value: the path is not one file past here. */
+const NOT_ONE_FILE = /[*?[]|\$UNKNOWN/;
+
+/** An absolute path with the links of its leading plain segments resolved. */
+function throughLinks(path: SymbolicPath, realPath: CallFolders['realPath']): SymbolicPath {
+  if (!realPath || path.start !== '/') return path;
+  const plain = path.segments.findIndex((segment) => NOT_ONE_FILE.test(segment));
+  const end = plain < 0 ? path.segments.length : plain;
+  if (end === 0) return path;
+  const resolved = realPath(`/${path.segments.slice(0, end).join('/')}`);
+  if (!resolved.startsWith('/')) return path;
+  return joinSymbolicPath(parseSymbolicPath(resolved), { start: '.', segments: path.segments.slice(end) });
+}
+
 /** `~/…` as an absolute path when the home is known (so that `~/..` folds). */
 function absolute(path: SymbolicPath, home: SymbolicPath | undefined): SymbolicPath {
-  return path.start === '~' && home ? joinSymbolicPath(home, { start: '.', segments: path.segments }) : path;
+  return path.start === '~' && home ? joinSymbolicPath(home, { start: '.', segments: path.segments }, false) : path;
+}
+
+/** The path with its `..` folded, each climbing from where the links before it really lead. */
+function folded(path: SymbolicPath, realPath: CallFolders['realPath']): SymbolicPath {
+  let out: SymbolicPath = { start: path.start, segments: [] };
+  for (const segment of path.segments) {
+    if (segment === '..') out = throughLinks(out, realPath);
+    step(out, segment);
+  }
+  return out;
 }
 
 /** `path` from `base` (`start` naming base), when it is base itself or inside it. */

@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ProtectedPlaces } from '@ssg/engine';
 import { adminCredentialPath, daemonTokenPath, readDaemonFile } from '@ssg/node/daemon-file';
+import { realPathOrSelf } from '@ssg/node/fs-probe';
 import { claudeConfigDir, codexHome, copilotHome } from './host-homes';
 
 export function protectedPlaces(home: string, env: NodeJS.ProcessEnv): ProtectedPlaces {
@@ -30,6 +31,7 @@ export function protectedPlaces(home: string, env: NodeJS.ProcessEnv): Protected
       join(userHome, '.cursor', 'mcp.json'),
     ].map((path) => resolve(path)),
     env: { ...env, SSG_HOME: ssgHome },
+    realPath: realPathOrSelf,
     ...(daemonPid !== undefined ? { daemonPid } : {}),
   };
 }

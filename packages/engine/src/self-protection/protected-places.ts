@@ -19,6 +19,11 @@ export interface ProtectedPlaces {
   env: Readonly<Record<string, string | undefined>>;
   /** The running daemon's process id, when one announced itself: signals to it are denied. */
   daemonPid?: number;
+  /**
+   * The path with its links resolved, or the path itself when it does not exist (realpath): command targets are
+   * placed through links (target-place.ts). Without it, by their text alone.
+   */
+  realPath?: (path: string) => string;
 }
 
 /** How a path relates to what is protected. */

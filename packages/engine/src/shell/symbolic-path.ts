@@ -1,5 +1,6 @@
-// Paths as the file system will see them, worked out from the text alone: `..` and `.` segments folded away,
-// repeated slashes dropped, and the start of the path named by what it is rather than how it was spelled.
+// Paths as the file system will see them, worked out from the text alone: `.` segments and repeated slashes
+// dropped, `..` folded away (or kept for later, see `fold`), and the start of the path named by what it is
+// rather than how it was spelled.
 // The analysis knows neither the working folder nor the home folder, so a path starts from one of:
 //   `/`          the root;
 //   `~`, `~name` the user's home, another user's home (`$HOME`, `${HOME}`, `${HOME%/}` are `~` too);
@@ -7,6 +8,9 @@
 //   an unknown   a value nobody can know here (`$X`, `$(…)`, backquotes, `~-`), written UNKNOWN_TARGET.
 // A `..` that climbs above a start that is not the root, or past a segment holding an unknown value (which may
 // hold slashes of its own), cannot be folded and stays: `~/..`, `../x`, `$UNKNOWN/..`.
+// Folding `x/..` away is what bash's `cd` does (it reads PWD's text), but not what `rm x/..` does: the system
+// climbs from where the link x really leads. So a command's operands keep their `..` (`fold` false) until the
+// evaluator can fold them through the file system's links (target-place.ts).
 // Rendering: `/a/b`, `~/a`, `.`, `./a`, `..`, `../a`, `$UNKNOWN/a`. The evaluator places relative paths against
 // the call's working folder once it knows it (target-place.ts).
 import { UNKNOWN_TARGET } from './code-paths';
@@ -25,7 +29,7 @@ const PWD_VARIABLE = /^(?:\$PWD|\$\{PWD\})(?=\/|$)/;
 const TILDE = /^~([A-Za-z0-9_.+-]*)(?=\/|$)/;
 
 /** Reads a shell word's text as a path, relative ones from `.`. */
-export function parseSymbolicPath(text: string): SymbolicPath {
+export function parseSymbolicPath(text: string, fold = true): SymbolicPath {
   let start: string;
   let rest = text;
   const tilde = TILDE.exec(text);
@@ -53,15 +57,28 @@ export function parseSymbolicPath(text: string): SymbolicPath {
     // `$X/a`: the value may be absolute, so the path starts there, not inside the working folder.
     path.start = pieces.shift()!;
   }
-  for (const piece of pieces) step(path, piece);
+  for (const piece of pieces) step(path, piece, fold);
   return path;
 }
 
 /** `path` followed by the relative `more`. */
-export function joinSymbolicPath(path: SymbolicPath, more: SymbolicPath): SymbolicPath {
+export function joinSymbolicPath(path: SymbolicPath, more: SymbolicPath, fold = true): SymbolicPath {
   const joined: SymbolicPath = { start: path.start, segments: [...path.segments] };
-  for (const segment of more.segments) step(joined, segment);
+  for (const segment of more.segments) step(joined, segment, fold);
   return joined;
+}
+
+/** One more segment of `path`: `..` climbs where it can (when folding), `.` and empty ones are nothing. */
+export function step(path: SymbolicPath, segment: string, fold = true): void {
+  if (segment === '' || segment === '.') return;
+  if (segment !== '..') {
+    path.segments.push(segment);
+    return;
+  }
+  const last = path.segments.at(-1);
+  if (fold && last !== undefined && last !== '..' && !holdsUnknown(last)) path.segments.pop();
+  else if (last !== undefined || path.start !== '/') path.segments.push('..');
+  // `/..` is `/`.
 }
 
 export function renderSymbolicPath({ start, segments }: SymbolicPath): string {
@@ -79,16 +96,4 @@ export function isRelativePath(path: SymbolicPath): boolean {
 /** Whether the segment or start stands for a value nobody knows here. */
 export function holdsUnknown(segment: string): boolean {
   return segment.includes(UNKNOWN_TARGET);
-}
-
-function step(path: SymbolicPath, segment: string): void {
-  if (segment === '' || segment === '.') return;
-  if (segment !== '..') {
-    path.segments.push(segment);
-    return;
-  }
-  const last = path.segments.at(-1);
-  if (last !== undefined && last !== '..' && !holdsUnknown(last)) path.segments.pop();
-  else if (last !== undefined || path.start !== '/') path.segments.push('..');
-  // `/..` is `/`.
 }

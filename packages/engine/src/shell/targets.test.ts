@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { placeTarget } from '../target-place';
 import { analyzeShell } from './analyze';
 
-/** Each target of the command, with the first word of its view. */
+/** Each target of the command as a rule sees it when the call's folders are not known, after its view's first word. */
 function targetsOf(command: string): string[] {
-  return analyzeShell(command).targets.map(({ view, target }) => `${view.split(' ')[0]} ${target}`);
+  return analyzeShell(command).targets.map(({ view, target }) => `${view.split(' ')[0]} ${placeTarget(target, {})}`);
 }
 
 describe('targets: the paths a command changes, resolved', () => {
@@ -166,5 +169,53 @@ describe('targets: every spelling of a path gives one placed target', () => {
       }),
       { seed: 1327, numRuns: 150 },
     );
+  });
+});
+
+describe('targets: placed through the links of the file system', () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'ssg-targets-')));
+  after(() => rmSync(root, { recursive: true, force: true }));
+  const home = join(root, 'home');
+  const project = join(home, 'project');
+  mkdirSync(join(home, '.ssh'), { recursive: true });
+  mkdirSync(join(project, 'build'), { recursive: true });
+  symlinkSync(home, join(project, 'h'));
+  symlinkSync(join(home, '.ssh'), join(project, 'keys'));
+  symlinkSync(project, join(root, 'project-link'));
+  const realPath = (path: string): string => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return path;
+    }
+  };
+  const place = (command: string, cwd = project): string[] =>
+    analyzeShell(command).targets.map(({ target }) => placeTarget(target, { cwd, home, realPath }));
+
+  const cases: Array<[command: string, placed: string[], cwd?: string]> = [
+    ['rm -rf h/*', ['~/*']],
+    ['rm -rf h/.ssh', ['~/.ssh']],
+    ['rm -rf keys/', ['~/.ssh']],
+    ['rm -rf h', ['~']],
+    ['rm -rf build', ['./build']],
+    ['rm -rf missing/x', ['./missing/x']],
+    // A working folder reached through a link is the same project.
+    ['rm -rf build', ['./build'], join(root, 'project-link')],
+    ['rm -rf ../.ssh', ['~/.ssh'], join(root, 'project-link')],
+  ];
+  for (const [command, placed, cwd] of cases) {
+    it(`${command}${cwd ? ` from ${cwd.slice(root.length)}` : ''}`, () =>
+      assert.deepEqual(place(command, cwd), placed));
+  }
+
+  it('folds .. where the links lead, as the system does for rm (cd folds it by the text, as bash does)', () => {
+    assert.deepEqual(place('rm -rf h/../x'), [`${root}/x`]);
+    assert.deepEqual(place('rm -rf keys/..'), ['~']);
+    assert.deepEqual(place('cd h/.. && rm -rf x'), ['./x']);
+  });
+
+  it('without a link resolver, a target is placed by its text', () => {
+    const [target] = analyzeShell('rm -rf h/*').targets;
+    assert.equal(placeTarget(target!.target, { cwd: project, home }), './h/*');
   });
 });

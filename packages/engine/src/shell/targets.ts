@@ -78,9 +78,10 @@ const FROM_START = /^(?:\$PWD|\$\{PWD\}|~\+)(?:\/|$)/;
 export function resolveTargets(texts: readonly string[], folders: readonly SymbolicPath[]): string[] {
   const targets = new Set<string>();
   for (const text of texts) {
-    const path = parseSymbolicPath(text);
+    // `..` stays for the evaluator to fold through links (symbolic-path.ts).
+    const path = parseSymbolicPath(text, false);
     if (!isRelativePath(path) || FROM_START.test(text)) targets.add(renderSymbolicPath(path));
-    else for (const folder of folders) targets.add(renderSymbolicPath(joinSymbolicPath(folder, path)));
+    else for (const folder of folders) targets.add(renderSymbolicPath(joinSymbolicPath(folder, path, false)));
   }
   return [...targets];
 }
