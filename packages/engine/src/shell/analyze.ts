@@ -30,6 +30,7 @@ import { parseExpansions, parseShell } from './parser';
 import { renderView } from './render';
 import type { ParsedCommand, ParseSink } from './syntax';
 import { expandBraces, TOO_MANY_WORDS } from './braces';
+import { LineLinks } from './line-links';
 import { resolveTargets, targetWords } from './targets';
 import { ShellValues } from './values';
 import { changesDirectory, WorkingDirectories } from './working-directories';
@@ -80,6 +81,8 @@ const NO_WORDS: Word[][] = [];
 class Analysis implements ParseSink {
   /** The variables the command line has set so far, in the (sub)shell being read. */
   private readonly values: ShellValues = new ShellValues(this);
+  /** The links the command line has made so far. */
+  private readonly links: LineLinks = new LineLinks(this);
 
   constructor(
     private readonly collector: ViewCollector,
@@ -239,7 +242,10 @@ class Analysis implements ParseSink {
       const view = renderView(words, command.redirects, this.collector.room);
       this.collector.add(view);
       const targets = targetWords(words);
-      if (targets.length > 0) this.collector.addTargets(view!, resolveTargets(targets, this.directories.current));
+      if (targets.length > 0) {
+        this.collector.addTargets(view!, resolveTargets(targets, this.directories.current, this.links));
+      }
+      this.links.follow(words, this.directories.current);
       const effects = commandEffects(words);
       stdin ??= effects.stdin;
       // xargs and parallel also run their command with the arguments they are fed, when those are known.

@@ -73,6 +73,14 @@ describe('targets: the paths a command changes, resolved', () => {
     ['CDPATH=/ cd etc && rm -rf *', ['rm $UNKNOWN/*']],
     ['cd() { builtin cd /; }; cd build && rm -rf *', ['rm $UNKNOWN/*']],
     ['CDPATH=/; cd ./build && rm -rf *', ['rm ./build/*']],
+    // Links the line makes are read through too (the link may not be made: both readings stay).
+    ['ln -s ~ h && rm -rf h/*', ['ln ./h', 'rm ./h/*', 'rm ~/*']],
+    ['ln -s ../.. up; rm -rf up/x', ['ln ./up', 'rm ./up/x', 'rm ../../x']],
+    ['mkdir d && ln -s ~ d/h && rm -rf d/h/*', ['ln ./d/h', 'rm ./d/h/*', 'rm ~/*']],
+    ['ln ~/.ssh/id_rsa k && shred k', ['ln ./k', 'shred ./k', 'shred ~/.ssh/id_rsa']],
+    ['ln -s ~/.ssh && rm -rf .ssh/', ['ln ./.ssh', 'rm ./.ssh', 'rm ~/.ssh']],
+    ['(ln -s / r); rm -rf r/etc', ['ln ./r', 'rm ./r/etc', 'rm /etc']],
+    ['ln -sf /dev/null ~/.bashrc', ['ln ~/.bashrc']],
     // Which words are targets.
     ['rm -rf -- -x build', ['rm ./-x', 'rm ./build']],
     ['chmod -R 777 /srv', ['chmod /srv']],

@@ -8,6 +8,7 @@
 // the mode or owner of chmod, chown and chgrp; both ends of mv; the destination of cp, install, ln and rsync;
 // the start folders of find; `of=` of dd. Options are skipped, with the values of those that take one; `--` ends
 // them. Other commands have no targets: their rules read the command.
+import type { LineLinks } from './line-links';
 import { commandName } from './render';
 import {
   isRelativePath,
@@ -27,6 +28,9 @@ const last: Operands = (operands, words) => {
   const into = optionValue(words, '-t', '--target-directory');
   return into === undefined ? operands.slice(-1) : [into];
 };
+/** `ln target` alone makes a link of the target's name in the working folder. */
+const linked: Operands = (operands, words) =>
+  operands.length === 1 ? [operands[0]!.slice(operands[0]!.lastIndexOf('/') + 1)] : last(operands, words);
 const moved: Operands = (operands, words) => {
   const into = optionValue(words, '-t', '--target-directory');
   return into === undefined ? operands : [...operands, into];
@@ -52,7 +56,7 @@ const VERBS: Record<string, Verb> = {
   mv: { operands: moved, valued: 'tS' },
   cp: { operands: last, valued: 'tS' },
   install: { operands: last, valued: 'tmogS' },
-  ln: { operands: last, valued: 'tS' },
+  ln: { operands: linked, valued: 'tS' },
   rsync: { operands: last, valued: 'efT' },
 };
 
@@ -74,14 +78,20 @@ export function targetWords(words: readonly Word[]): string[] {
 /** Paths from the folder the line started in, whatever `cd` did since: `$PWD/x` before any `cd`, `~+/x`. */
 const FROM_START = /^(?:\$PWD|\$\{PWD\}|~\+)(?:\/|$)/;
 
-/** The targets a command's path words have when it runs in any of `folders` (symbolic paths). */
-export function resolveTargets(texts: readonly string[], folders: readonly SymbolicPath[]): string[] {
+/**
+ * The targets a command's path words have when it runs in any of `folders` (symbolic paths), each also read
+ * through the links the line made before it.
+ */
+export function resolveTargets(texts: readonly string[], folders: readonly SymbolicPath[], links: LineLinks): string[] {
   const targets = new Set<string>();
+  const add = (path: SymbolicPath): void => {
+    for (const reading of links.readings(path)) targets.add(renderSymbolicPath(reading));
+  };
   for (const text of texts) {
     // `..` stays for the evaluator to fold through links (symbolic-path.ts).
     const path = parseSymbolicPath(text, false);
-    if (!isRelativePath(path) || FROM_START.test(text)) targets.add(renderSymbolicPath(path));
-    else for (const folder of folders) targets.add(renderSymbolicPath(joinSymbolicPath(folder, path, false)));
+    if (!isRelativePath(path) || FROM_START.test(text)) add(path);
+    else for (const folder of folders) add(joinSymbolicPath(folder, path, false));
   }
   return [...targets];
 }
