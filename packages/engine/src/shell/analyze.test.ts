@@ -371,6 +371,8 @@ describe('pipeline views', () => {
         'bash',
         'curl -s x | tee /tmp/i.sh | sudo -E /bin/bash',
         'tee /tmp/i.sh | sudo -E /bin/bash',
+        'curl -s x | tee /tmp/i.sh | bash',
+        'tee /tmp/i.sh | bash',
       ],
     ],
     ['a | b && c | d', ['a', 'b', 'a | b', 'c', 'd', 'c | d']],
@@ -408,7 +410,10 @@ describe('literal text piped into a shell', () => {
     ],
     ["echo -e 'rm\\x20x' | sh", ["echo -e 'rm\\x20x'", 'sh', 'rm x', "echo -e 'rm\\x20x' | sh"]],
     ['cat <<EOF | bash\nrm -rf /\nEOF', ['cat <<EOF', 'bash', 'rm -rf /', 'cat <<EOF | bash']],
-    ['cat <<< "rm x" | sudo sh', ["cat <<< 'rm x'", 'sudo sh', 'sh', 'rm x', "cat <<< 'rm x' | sudo sh"]],
+    [
+      'cat <<< "rm x" | sudo sh',
+      ["cat <<< 'rm x'", 'sudo sh', 'sh', 'rm x', "cat <<< 'rm x' | sudo sh", "cat <<< 'rm x' | sh"],
+    ],
     [
       'echo "import os; os.system(\'rm x\')" | python3',
       [

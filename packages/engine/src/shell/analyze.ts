@@ -77,6 +77,8 @@ function analyze(command: string): ShellAnalysis {
 }
 
 const NO_WORDS: Word[][] = [];
+/** How many sets of values a pipeline is read with (each gives its own views). */
+const MAX_PIPELINE_READINGS = 8;
 
 class Analysis implements ParseSink {
   /** The variables the command line has set so far, in the (sub)shell being read. */
@@ -143,16 +145,25 @@ class Analysis implements ParseSink {
 
   /**
    * One view of the pipeline from each stage on but the last, so `^curl … \| sh` matches wherever it stands; as
-   * written and, when values are known, with them (`SH=bash; curl x | $SH` also reads `curl x | bash`).
+   * written, with the values known (`SH=bash; curl x | $SH` also reads `curl x | bash`), and with each stage's
+   * wrappers taken off (`env /usr/bin/curl x | nice bash` also reads `curl x | bash`).
    */
   pipeline(commands: readonly ParsedCommand[]): void {
-    const resolved = commands.map((command) => this.values.expand(command.words)?.[0]);
-    const stages = [commands.map((command) => command.words)];
-    if (resolved.some((words) => words !== undefined))
-      stages.push(resolved.map((words, i) => words ?? commands[i]!.words));
-    for (const words of stages) {
-      for (let from = 0; from < commands.length - 1; from++) {
-        this.collector.add(this.pipelineView(commands.slice(from), words.slice(from)));
+    const alternatives = commands.map((command) =>
+      (this.values.expand(command.words) ?? []).slice(0, MAX_PIPELINE_READINGS),
+    );
+    const readings = Math.max(...alternatives.map((words) => words.length));
+    for (let reading = 0; reading <= readings; reading += 1) {
+      // Reading 0 is as written; reading i takes each stage's i-th set of values (its last, when it has fewer).
+      const stages = commands.map((command, i) =>
+        reading === 0
+          ? command.words
+          : (alternatives[i]![Math.min(reading, alternatives[i]!.length) - 1] ?? command.words),
+      );
+      for (const words of [stages, stages.map(unwrapped)]) {
+        for (let from = 0; from < commands.length - 1; from++) {
+          this.collector.add(this.pipelineView(commands.slice(from), words.slice(from)));
+        }
       }
     }
   }
@@ -315,4 +326,18 @@ function withBracesExpanded(words: readonly Word[]): Word[] | typeof TOO_MANY_WO
     for (const text of expanded) out.push({ ...word, text, parts: undefined });
   }
   return changed ? out : undefined;
+}
+
+/**
+ * The command a stage runs once its wrappers (`sudo`, `env`, `nice`, `timeout 5` …) are taken off; xargs and
+ * parallel stay, since they give what they read as arguments, not as input.
+ */
+function unwrapped(words: Word[]): Word[] {
+  let inner = words;
+  for (let depth = 0; depth < MAX_WRAPPERS && !feedsArguments(inner); depth += 1) {
+    const [execution, more] = commandEffects(inner).executions;
+    if (execution?.kind !== 'command' || more !== undefined) break;
+    inner = execution.words;
+  }
+  return inner;
 }
