@@ -733,7 +733,8 @@ describe('limits and hostile input', () => {
   ];
   for (const [name, input, view] of bigButOne) {
     test(name, () => {
-      assert.deepEqual(analyzeShell(input), { commands: [view], targets: [], truncated: false });
+      const { commands, truncated } = analyzeShell(input);
+      assert.deepEqual({ commands, truncated }, { commands: [view], truncated: false });
     });
   }
 

@@ -31,7 +31,7 @@ import { renderView } from './render';
 import type { ParsedCommand, ParseSink } from './syntax';
 import { expandBraces, TOO_MANY_WORDS } from './braces';
 import { LineLinks } from './line-links';
-import { resolveTargets, targetWords } from './targets';
+import { overwrittenFiles, resolveTargets, targetWords } from './targets';
 import { ShellValues } from './values';
 import { changesDirectory, WorkingDirectories } from './working-directories';
 import type { Word } from './word';
@@ -234,6 +234,9 @@ class Analysis implements ParseSink {
   }
 
   private viewsOfWords(command: ParsedCommand, resolved: Word[][]): StdinReader | undefined {
+    for (const file of overwrittenFiles(command.redirects)) {
+      this.collector.addTargets(`> ${file}`, resolveTargets([file], this.directories.current, this.links));
+    }
     // With values known, the command as written adds nothing: what stays unknown is kept as written in each
     // resolved view (values.ts), and `X=build; rm -rf $X` must read as `rm -rf build`, not as an unknown target.
     const queue: { words: Word[]; wrappers: number }[] = (resolved.length > 0 ? resolved : [command.words]).map(

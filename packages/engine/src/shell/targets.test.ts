@@ -81,6 +81,11 @@ describe('targets: the paths a command changes, resolved', () => {
     ['ln -s ~/.ssh && rm -rf .ssh/', ['ln ./.ssh', 'rm ./.ssh', 'rm ~/.ssh']],
     ['(ln -s / r); rm -rf r/etc', ['ln ./r', 'rm ./r/etc', 'rm /etc']],
     ['ln -sf /dev/null ~/.bashrc', ['ln ~/.bashrc']],
+    // The files redirections empty are targets of the view `> FILE`; appends and devices are not.
+    [': > ~/.ssh/id_ed25519', ['> ~/.ssh/id_ed25519']],
+    ['echo x 2>/dev/null > out.txt', ['> ./out.txt']],
+    ['rm -rf build &> log', ['> ./log', 'rm ./build']],
+    ['npm test >> log 2>&1', []],
     // Which words are targets.
     ['rm -rf -- -x build', ['rm ./-x', 'rm ./build']],
     ['chmod -R 777 /srv', ['chmod /srv']],
@@ -96,6 +101,7 @@ describe('targets: the paths a command changes, resolved', () => {
     ['truncate -s 0 ~/.ssh/id_rsa', ['truncate ~/.ssh/id_rsa']],
     ['shred -n 3 -u secret', ['shred ./secret']],
     ['rsync -a --delete src/ ~/backup', ['rsync ~/backup']],
+    ['rsync -a --remove-source-files ~/Pictures/ /tmp/p/', ['rsync ~/Pictures', 'rsync /tmp/p']],
     ['tee -a log.txt', ['tee ./log.txt']],
     ['sudo rm -rf /', ['rm /']],
     ['/bin/rm -rf /', ['rm /']],

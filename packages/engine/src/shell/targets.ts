@@ -5,9 +5,10 @@
 // the evaluator, the same absolute path).
 //
 // Which words are targets: every operand of rm, rmdir, unlink, shred, srm, truncate and tee; the operands after
-// the mode or owner of chmod, chown and chgrp; both ends of mv; the destination of cp, install, ln and rsync;
-// the start folders of find; `of=` of dd. Options are skipped, with the values of those that take one; `--` ends
-// them. Other commands have no targets: their rules read the command.
+// the mode or owner of chmod, chown and chgrp; both ends of mv; the destination of cp, install, ln and rsync
+// (and rsync's sources when it removes them); the start folders of find; `of=` of dd. Options are skipped, with
+// the values of those that take one; `--` ends them. Other commands' operands are no targets: their rules read
+// the command. The file any command's `>`, `2>` or `&>` empties is a target of the view `> FILE`.
 import type { LineLinks } from './line-links';
 import { commandName } from './render';
 import {
@@ -17,6 +18,7 @@ import {
   renderSymbolicPath,
   type SymbolicPath,
 } from './symbolic-path';
+import type { Redirect } from './syntax';
 import type { Word } from './word';
 
 type Operands = (operands: readonly string[], words: readonly string[]) => readonly string[];
@@ -31,6 +33,9 @@ const last: Operands = (operands, words) => {
 /** `ln target` alone makes a link of the target's name in the working folder. */
 const linked: Operands = (operands, words) =>
   operands.length === 1 ? [operands[0]!.slice(operands[0]!.lastIndexOf('/') + 1)] : last(operands, words);
+/** rsync changes its destination, and its sources too when it removes them. */
+const synced: Operands = (operands, words) =>
+  words.includes('--remove-source-files') ? operands : last(operands, words);
 const moved: Operands = (operands, words) => {
   const into = optionValue(words, '-t', '--target-directory');
   return into === undefined ? operands : [...operands, into];
@@ -57,8 +62,23 @@ const VERBS: Record<string, Verb> = {
   cp: { operands: last, valued: 'tS' },
   install: { operands: last, valued: 'tmogS' },
   ln: { operands: linked, valued: 'tS' },
-  rsync: { operands: last, valued: 'efT' },
+  rsync: { operands: synced, valued: 'efT' },
 };
+
+/** Redirections that empty the file before the command writes (`>`, `>|`, `2>`, `&>`), not appends. */
+const OVERWRITES = /^[0-9]*>$|^&>$/;
+/** Where output goes without changing a file. */
+const NOT_A_FILE = /^\/dev\/(null|std(out|err)|tty|fd\/[0-9]+)$/;
+
+/**
+ * The files a command's redirections empty before it writes, as written. Each is a target of its own view
+ * `> FILE` (the shell command that does just that), not of the command's: `rm -rf build > log` deletes build.
+ */
+export function overwrittenFiles(redirects: readonly Redirect[]): string[] {
+  return redirects.flatMap(({ op, target }) =>
+    target && OVERWRITES.test(op) && !NOT_A_FILE.test(target.text) ? [target.text] : [],
+  );
+}
 
 /** The words of a command that name the paths it changes, as written (after values were filled in). */
 export function targetWords(words: readonly Word[]): string[] {
