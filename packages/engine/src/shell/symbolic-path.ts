@@ -3,7 +3,8 @@
 // rather than how it was spelled.
 // The analysis knows neither the working folder nor the home folder, so a path starts from one of:
 //   `/`          the root;
-//   `~`, `~name` the user's home, another user's home (`$HOME`, `${HOME}`, `${HOME%/}` are `~` too);
+//   `~`, `~name` the user's home, another user's home (`$HOME`, `${HOME}`, `${HOME%/}` are `~` too; `~$USER`
+//                is `~$UNKNOWN`, some user's home);
 //   `.`          the folder the command line starts in (`$PWD` before any `cd`, `~+`);
 //   an unknown   a value nobody can know here (`$X`, `$(…)`, backquotes, `~-`), written UNKNOWN_TARGET.
 // A `..` that climbs above a start that is not the root, or past a segment holding an unknown value (which may
@@ -24,9 +25,11 @@ export interface SymbolicPath {
 /** `$NAME`, `${…}`, `$(…)`, `$((…))`, a special parameter or a backquoted command, as a word's text keeps them. */
 const EXPANSION = /\$\{[^}]*\}|\$\(\([^)]*\)\)|\$\([^)]*\)|\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]|`[^`]*`/g;
 /** The home folder however the variable is spelled: `$HOME`, `${HOME}`, `${HOME%/}`, `${HOME:-…}`. */
-const HOME_VARIABLE = /^(?:\$HOME|\$\{HOME(?:[:%#?+=-][^}]*)?\})(?=\/|$)/;
+const HOME_VARIABLE = /^(?:\$HOME|\$\{HOME(?:[:%#?+=-][^}]*)?\})(?=\/|$|\$|`)/;
 const PWD_VARIABLE = /^(?:\$PWD|\$\{PWD\})(?=\/|$)/;
 const TILDE = /^~([A-Za-z0-9_.+-]*)(?=\/|$)/;
+/** `~$USER`: the home of a user named by a value nobody knows here. */
+const TILDE_UNKNOWN = /^~[^/]*[$`][^/]*/;
 
 /** Reads a shell word's text as a path, relative ones from `.`. */
 export function parseSymbolicPath(text: string, fold = true): SymbolicPath {
@@ -37,13 +40,18 @@ export function parseSymbolicPath(text: string, fold = true): SymbolicPath {
   const pwd = PWD_VARIABLE.exec(text);
   if (text.startsWith('/')) {
     start = '/';
+  } else if (TILDE_UNKNOWN.test(text)) {
+    start = `~${UNKNOWN_TARGET}`;
+    rest = text.slice(TILDE_UNKNOWN.exec(text)![0].length);
   } else if (tilde) {
     const user = tilde[1]!;
     start = user === '' ? '~' : user === '+' ? '.' : user === '-' ? UNKNOWN_TARGET : `~${user}`;
     rest = text.slice(tilde[0].length);
   } else if (home) {
     start = '~';
+    // `${HOME}${SUB}`: what follows the home is a name below it (or nothing).
     rest = text.slice(home[0].length);
+    if (rest !== '' && !rest.startsWith('/')) rest = `/${rest}`;
   } else if (pwd) {
     start = '.';
     rest = text.slice(pwd[0].length);

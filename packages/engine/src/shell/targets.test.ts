@@ -24,6 +24,10 @@ describe('targets: the paths a command changes, resolved', () => {
     ['rm -rf ~/x/..', ['rm ~']],
     ['rm -rf ~/..', ['rm ~/..']],
     ['rm -rf ~alice/x', ['rm ~alice/x']],
+    ['eval rm -rf ~$USER', ['rm ~$UNKNOWN']],
+    ['rm -rf "${HOME}${SUBDIR}"', ['rm ~/$UNKNOWN']],
+    ['rm -rf "$HOME/$PROFILE_DIR"', ['rm ~/$UNKNOWN']],
+    ['rm -rf $HOMEDIR/x', ['rm $UNKNOWN/x']],
     ['D=~; rm -rf $D', ['rm ~']],
     // Paths as the file system sees them.
     ['rm -rf /tmp/../etc', ['rm /etc']],
