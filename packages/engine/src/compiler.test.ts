@@ -142,7 +142,9 @@ describe('compileRules: regex forms handed back and reused', () => {
     if (expr.kind === 'condition') return expr.node.op.endsWith('REGEX') ? [expr.node.value] : [];
     return expr.kind === 'not' ? regexPatternsOf(expr.item) : expr.items.flatMap(regexPatternsOf);
   };
-  const regexPatterns = new Set(fresh.ordered.flatMap((rule) => rule.groups.flat().flatMap(regexPatternsOf)));
+  const regexPatterns = new Set(
+    fresh.ordered.flatMap((rule) => rule.groups.flatMap((group) => group.items).flatMap(regexPatternsOf)),
+  );
 
   it('hands back the form of every regex pattern it compiled, and nothing else', () => {
     assert.ok(calls.length > 80);

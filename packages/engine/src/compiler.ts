@@ -1,6 +1,7 @@
 // Turns parsed rule files into a rule set ready for evaluation: every operator compiled once (regexes and
 // globs included), field readers resolved, rules put in evaluation order and bucketed by the capability
 // they can apply to. Never throws; a condition that cannot be compiled is reported and fails secure.
+import { CommandStarts } from './command-starts';
 import { type Field, resolveField } from './fields';
 import { type CompiledOperator, compileOperator, type ValueTest } from './operators';
 import { RegexCompiler } from './regex';
@@ -25,6 +26,15 @@ export interface CompiledCondition {
   /** The operator's raw answer; the condition holds when it differs from `negated`. */
   test: ValueTest;
   negated: boolean;
+  /** For `command REGEX` (not negated): the texts one of which the command must start with for it to hold. */
+  commandStarts?: CommandStarts;
+}
+
+/** Conditions that must all hold (a group of RuleNode.groups). */
+export interface CompiledGroup {
+  items: CompiledExpr[];
+  /** What the command must start with for the group to hold, when one of its conditions says. */
+  commandStarts?: CommandStarts;
 }
 
 export type CompiledExpr =
@@ -33,14 +43,16 @@ export type CompiledExpr =
 export interface CompiledRule {
   node: RuleNode;
   /** As RuleNode.groups: the rule fires when every item of some group holds; no groups = always. */
-  groups: CompiledExpr[][];
+  groups: CompiledGroup[];
   /** Whether some condition reads the command or its targets, so an execute call's shell views can change the outcome. */
   readsViews: boolean;
   /**
    * The groups that read `target`: the only ones a target view can fire beyond its plain view, whose command it
    * shares. Empty when the rule does not read `target`.
    */
-  targetGroups: CompiledExpr[][];
+  targetGroups: CompiledGroup[];
+  /** What the command must start with for any group to hold, when every group says. */
+  commandStarts?: CommandStarts;
   /** From a project's rule file: the rule can tighten a verdict, never loosen one (see ParsedFile.project). */
   project: boolean;
 }
@@ -132,14 +144,17 @@ class RuleCompiler {
           return { kind: expr.kind, items: expr.items.map((item) => compileExpr(item, insideNots)) };
       }
     };
-    const targetGroups: CompiledExpr[][] = [];
-    const groups = rule.groups.map((group) => {
+    const targetGroups: CompiledGroup[] = [];
+    const groups = rule.groups.map((group): CompiledGroup => {
       readsTarget = false;
-      const compiled = group.map((item) => compileExpr(item, 0));
+      const items = group.map((item) => compileExpr(item, 0));
+      const starts = items.find((item) => item.kind === 'condition' && item.commandStarts);
+      const compiled = starts?.kind === 'condition' ? { items, commandStarts: starts.commandStarts! } : { items };
       if (readsTarget) targetGroups.push(compiled);
       return compiled;
     });
-    return { node: rule, groups, readsViews, targetGroups, project };
+    const commandStarts = CommandStarts.anyOf(groups);
+    return { node: rule, groups, readsViews, targetGroups, project, ...(commandStarts ? { commandStarts } : {}) };
   }
 
   private compileCondition(node: ConditionNode, rule: RuleNode, file: string, insideNots: number): CompiledCondition {
@@ -175,7 +190,10 @@ class RuleCompiler {
             }
           }
         : test;
-    return { kind: 'condition', node, field, slot, test: guarded, negated: node.negated };
+    const condition: CompiledCondition = { kind: 'condition', node, field, slot, test: guarded, negated: node.negated };
+    if (operator.leading && field.readsCommand && !node.negated)
+      condition.commandStarts = new CommandStarts(operator.leading);
+    return condition;
   }
 }
 

@@ -29,7 +29,8 @@
 //
 // With `explain`, `matched` names the conditions that held on each text the rule fired on, each tagged with
 // its view (`raw` for the raw string): one view for a restrictive rule, every view for a permissive one.
-import type { CompiledCondition, CompiledExpr, CompiledRule, CompiledRuleSet } from './compiler';
+import type { CompiledCondition, CompiledExpr, CompiledGroup, CompiledRule, CompiledRuleSet } from './compiler';
+import { resolveField } from './fields';
 import { analyzeShell } from './shell/analyze';
 import { type CallFolders, placeTarget } from './target-place';
 import { TRUNCATION_LIMITS, type Truncation } from './shell/limits';
@@ -65,6 +66,8 @@ function unanalyzable(reason: Truncation): Omit<EvalResult, 'durationMs'> {
   };
 }
 
+const COMMAND_FIELD = resolveField('command');
+
 /** Decisions that stop or hold a call: their rules fire on any view. The others must fire on every view. */
 const RESTRICTIVE: ReadonlySet<Decision> = new Set(['block', 'ask', 'force']);
 
@@ -76,6 +79,8 @@ const DENIALS: ReadonlySet<Decision> = new Set(['block', 'force']);
 /** Where the evaluator reads a condition's field value from: the call itself, or one shell view of it. */
 interface FieldSource {
   value(condition: CompiledCondition): string;
+  /** What the `command` field reads here (CompiledGroup.commandStarts is checked against it). */
+  commandText(): string;
 }
 
 /** A text a rule fired on: the call as is (`raw` for an execute call), or one view of its command. */
@@ -233,13 +238,16 @@ function permissiveHits(rule: CompiledRule, fields: CallFields, shell: ShellView
 // false, or undefined when a regex on a long text could not be decided (three-valued logic).
 
 function fires(rule: CompiledRule, source: FieldSource): boolean | undefined {
-  return rule.groups.length === 0 || anyGroupHolds(rule.groups, source);
+  if (rule.groups.length === 0) return true;
+  if (rule.commandStarts && !rule.commandStarts.admits(source.commandText())) return false;
+  return anyGroupHolds(rule.groups, source);
 }
 
-function anyGroupHolds(groups: readonly CompiledExpr[][], source: FieldSource): boolean | undefined {
+function anyGroupHolds(groups: readonly CompiledGroup[], source: FieldSource): boolean | undefined {
   let undecided = false;
-  for (const group of groups) {
-    const held = allHold(group, source);
+  for (const { items, commandStarts } of groups) {
+    if (commandStarts && !commandStarts.admits(source.commandText())) continue;
+    const held = allHold(items, source);
     if (held) return true;
     undecided ||= held === undefined;
   }
@@ -293,8 +301,8 @@ function verdict(rule: CompiledRule, hits: readonly Hit[], explain: boolean): Om
 
 function explainHit(rule: CompiledRule, { source, view }: Hit): MatchedCondition[] {
   const matched: MatchedCondition[] = [];
-  const group = rule.groups.find((items) => allHold(items, source)) ?? [];
-  for (const item of group) explainTrue(item, source, matched);
+  const group = rule.groups.find(({ items }) => allHold(items, source));
+  for (const item of group?.items ?? []) explainTrue(item, source, matched);
   if (view !== undefined) for (const condition of matched) condition.view = view;
   return matched;
 }
@@ -347,6 +355,7 @@ function describe(condition: CompiledCondition, negated: boolean): MatchedCondit
 /** The call's field values, each read on first use. */
 class CallFields implements FieldSource {
   private readonly values: (string | undefined)[];
+  private command: string | undefined;
 
   constructor(
     private readonly call: ToolCall,
@@ -363,6 +372,11 @@ class CallFields implements FieldSource {
     }
     return value;
   }
+
+  commandText(): string {
+    this.command ??= COMMAND_FIELD.read(this.call);
+    return this.command;
+  }
 }
 
 /** The call as one view of its shell string: only the command differs, and the target of a target's view. */
@@ -376,6 +390,10 @@ class CommandView implements FieldSource {
   value(condition: CompiledCondition): string {
     if (condition.field.readsCommand) return this.command;
     return condition.field.readsTarget ? this.target : this.fields.value(condition);
+  }
+
+  commandText(): string {
+    return this.command;
   }
 }
 

@@ -11,7 +11,8 @@ import type { Operator } from './types';
 export type ValueTest = (value: string) => boolean | undefined;
 
 export type CompiledOperator =
-  | { ok: true; test: ValueTest }
+  /** `leading`: for REGEX, the texts one of which every matching value starts with, when the pattern says. */
+  | { ok: true; test: ValueTest; leading?: readonly string[] }
   | { ok: false; code: 'invalid-regex' | 'unsafe-regex' | 'invalid-glob'; reason: string };
 
 export const OPERATORS: readonly Operator[] = [
@@ -58,7 +59,9 @@ export function compileOperator(
       const compiled = compilePattern(value);
       if (!compiled.ok) return compiled;
       const { regex } = compiled;
-      return ok(op === 'REGEX' ? (text) => regex.test(text) : (text) => regex.testLines(text));
+      if (op === 'LINE_REGEX') return ok((text) => regex.testLines(text));
+      const leading = regex.leadingPrefixes;
+      return leading ? { ok: true, test: (text) => regex.test(text), leading } : ok((text) => regex.test(text));
     }
   }
 }

@@ -118,6 +118,14 @@ export class BoundedRegex {
     private readonly pattern: string,
   ) {}
 
+  /**
+   * The texts one of which every match starts with, when the pattern only matches at the start of a text and
+   * minds case; undefined otherwise. A text starting with none of them never matches.
+   */
+  get leadingPrefixes(): readonly string[] | undefined {
+    return this.form.literalFlags.includes('i') ? undefined : this.form.leading;
+  }
+
   /** Unanchored search in the whole text. */
   test(text: string): SearchResult {
     return this.retrying(this.searchText, text);
@@ -339,7 +347,7 @@ function withoutCarriageReturn(text: string, start: number, end: number): number
   return end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
 }
 
-function byFirstCharacter(prefixes: readonly string[]): Map<number, string[]> {
+export function byFirstCharacter(prefixes: readonly string[]): Map<number, string[]> {
   const byFirst = new Map<number, string[]>();
   for (const prefix of prefixes) {
     const first = prefix.charCodeAt(0);
