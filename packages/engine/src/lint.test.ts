@@ -157,6 +157,11 @@ describe('lintRules', () => {
       want: [{ code: 'unknown-capability', severity: 'warning', file: '0.rules', line: 3, ruleId: 'a' }],
     },
     {
+      name: 'target read by a rule for file calls',
+      files: ['rule a {\nDENY write\nIF target GLOB "~/**"\n}\nrule b {\nDENY any\nIF target REGEX "^~$"\n}'],
+      want: [{ code: 'target-outside-execute', severity: 'warning', file: '0.rules', line: 3, ruleId: 'a' }],
+    },
+    {
       name: 'rule id shape',
       files: ['rule -bad!id { LOG write }\nrule good_id.v2 { LOG read }'],
       want: [{ code: 'rule-id', severity: 'warning', file: '0.rules', line: 1, ruleId: '-bad!id' }],

@@ -86,6 +86,12 @@ export function lintRules(files: ParsedFile[]): Diagnostic[] {
             `unknown field \`${condition.field}\` reads input.${condition.field} (fields: ${KNOWN_FIELD_NAMES.join(', ')})`,
             condition,
           );
+        } else if (field.readsTarget && rule.target !== 'execute' && rule.target !== 'any') {
+          warn(
+            'target-outside-execute',
+            `\`target\` is a path a shell command changes; a rule for \`${rule.target}\` calls never sees one, so this never holds (for a file tool's path, use \`path\`)`,
+            condition,
+          );
         } else if (
           field.name === 'capability' &&
           condition.op === 'EQUALS' &&
