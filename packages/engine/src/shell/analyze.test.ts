@@ -142,7 +142,8 @@ describe('shell strings', () => {
     ["bash -o pipefail -e -c 'rm -rf /'", ["bash -o pipefail -e -c 'rm -rf /'", 'rm -rf /']],
     ["bash --norc -c -- 'rm x'", ["bash --norc -c -- 'rm x'", 'rm x']],
     ['/bin/bash -c "rm x"', ["bash -c 'rm x'", 'rm x']],
-    ['bash -c \'rm "$1"\' _ /', [`bash -c 'rm "$1"' _ /`, 'rm $1']],
+    // The words after the code are its $0, $1, …
+    ['bash -c \'rm "$1"\' _ /', [`bash -c 'rm "$1"' _ /`, 'rm /']],
     ['bash -c "sh -c \'rm -rf /\'"', [`bash -c 'sh -c '\\''rm -rf /'\\'''`, "sh -c 'rm -rf /'", 'rm -rf /']],
     ["bash -c 'echo $(rm -rf /)'", ["bash -c 'echo $(rm -rf /)'", 'rm -rf /', "echo '$(rm -rf /)'"]],
     ["fish -c 'rm x'", ["fish -c 'rm x'", 'rm x']],
@@ -485,6 +486,64 @@ describe('interpreter one-liners', () => {
   ]);
 });
 
+describe('scheduled and recorded shells', () => {
+  runTable([
+    ["at now <<< 'rm -rf ~'", ["at now <<< 'rm -rf ~'", 'rm -rf ~']],
+    ["echo 'rm -rf ~' | at now", ["echo 'rm -rf ~'", 'at now', 'rm -rf ~', "echo 'rm -rf ~' | at now"]],
+    ["batch <<< 'rm -rf ~'", ["batch <<< 'rm -rf ~'", 'rm -rf ~']],
+    ['at -l', ['at -l']],
+    ["script -qc 'rm -rf ~' /dev/null", ["script -qc 'rm -rf ~' /dev/null", 'rm -rf ~']],
+    ['script -qec "ssg sleep off" /dev/null', ["script -qec 'ssg sleep off' /dev/null", 'ssg sleep off']],
+    ["script --command='rm -rf ~' -q log", ["script '--command=rm -rf ~' -q log", 'rm -rf ~']],
+    ['script -q /dev/null rm -rf ~', ['script -q /dev/null rm -rf ~', 'rm -rf ~']],
+    ['script -T t.log -q out', ['script -T t.log -q out']],
+  ]);
+});
+
+describe('files the line writes and then runs', () => {
+  runTable([
+    ["echo 'rm -rf /' > x.sh && bash x.sh", ["echo 'rm -rf /' > x.sh", 'bash x.sh', 'rm -rf /']],
+    [
+      "cat > deploy.sh <<'EOF'\n#!/bin/sh\nrm -rf /var/www\nEOF\nchmod +x deploy.sh && ./deploy.sh",
+      ['cat > deploy.sh <<EOF', 'chmod +x deploy.sh', './deploy.sh', 'rm -rf /var/www'],
+    ],
+    [
+      "printf 'rm -rf ~\\n' > /tmp/x.sh && bash /tmp/x.sh",
+      ["printf 'rm -rf ~\\n' > /tmp/x.sh", 'bash /tmp/x.sh', 'rm -rf ~'],
+    ],
+    [
+      "echo 'rm -rf ~' > x.sh; chmod +x x.sh; ./x.sh",
+      ["echo 'rm -rf ~' > x.sh", 'chmod +x x.sh', './x.sh', 'rm -rf ~'],
+    ],
+    ["tee s.sh <<< 'rm -rf ~' >/dev/null; sh s.sh", ["tee s.sh <<< 'rm -rf ~' > /dev/null", 'sh s.sh', 'rm -rf ~']],
+    ["echo 'rm -rf ~' > s.sh; source s.sh", ["echo 'rm -rf ~' > s.sh", 'source s.sh', 'rm -rf ~']],
+    ["echo 'rm -rf ~' > s.sh; . ./s.sh", ["echo 'rm -rf ~' > s.sh", '. ./s.sh', 'rm -rf ~']],
+    [
+      "echo 'cd /' > s.sh; echo 'rm -rf \"$1\"' >> s.sh; bash s.sh ~",
+      ["echo 'cd /' > s.sh", 'echo \'rm -rf "$1"\' >> s.sh', 'bash s.sh ~', 'cd /', 'rm -rf ~'],
+    ],
+    ["echo 'rm -rf ~' > j.sh; at -f j.sh now", ["echo 'rm -rf ~' > j.sh", 'at -f j.sh now', 'rm -rf ~']],
+    // Written again with content not known: nothing is run.
+    [
+      "echo 'rm -rf ~' > x.sh; curl -o x.sh u > x.sh; bash x.sh",
+      ["echo 'rm -rf ~' > x.sh", 'curl -o x.sh u > x.sh', 'bash x.sh'],
+    ],
+    ["echo 'rm -rf ~' > x.sh; bash y.sh", ["echo 'rm -rf ~' > x.sh", 'bash y.sh']],
+  ]);
+
+  test('a python file written by a heredoc and run', () => {
+    const { commands } = analyzeShell(
+      "cat > /tmp/c.py <<'EOF'\nimport os\nos.system('rm -rf ~')\nEOF\npython3 /tmp/c.py",
+    );
+    assert.ok(commands.includes('rm -rf ~'), JSON.stringify(commands));
+  });
+
+  test('a script that runs itself stays bounded', () => {
+    const { truncated } = analyzeShell("echo 'bash x.sh; bash x.sh' > x.sh; bash x.sh");
+    assert.ok(truncated === 'depth' || truncated === 'work', String(truncated));
+  });
+});
+
 describe('data is not commands', () => {
   runTable([
     ["echo 'rm -rf /'", ["echo 'rm -rf /'"]],
@@ -501,11 +560,6 @@ describe('data is not commands', () => {
     ["git commit -F - <<'EOF'\nrm -rf /\nsudo reboot\nEOF", ['git commit -F - <<EOF']],
     ['grep -r "sudo rm" .', ["grep -r 'sudo rm' ."]],
     ["jq '.a | .b' f.json", ["jq '.a | .b' f.json"]],
-    ["echo 'rm -rf /' > x.sh && bash x.sh", ["echo 'rm -rf /' > x.sh", 'bash x.sh']],
-    [
-      "cat > deploy.sh <<'EOF'\n#!/bin/sh\nrm -rf /var/www\nEOF\nchmod +x deploy.sh && ./deploy.sh",
-      ['cat > deploy.sh <<EOF', 'chmod +x deploy.sh', './deploy.sh'],
-    ],
   ]);
 });
 
@@ -737,6 +791,31 @@ describe('limits and hostile input', () => {
       assert.deepEqual({ commands, truncated }, { commands: [view], truncated: false });
     });
   }
+
+  test('a function calling itself is bounded', () => {
+    const started = performance.now();
+    const { commands, truncated } = analyzeShell('f(){ rm -rf "$1"; f "$1" "$1"; f x; }; f /');
+    assert.ok(commands.includes('rm -rf /'));
+    assert.equal(truncated, 'depth');
+    assert.ok(performance.now() - started < 2000);
+    assert.equal(analyzeShell(':(){ :|:& };:').truncated, 'depth');
+  });
+
+  test('a megabyte of set --, calls and read loops stays within the work budget', () => {
+    for (const line of [
+      'set -- / ~; '.repeat(10_000),
+      `f(){ rm -rf "$@"; }; ${'f / ~ ; '.repeat(100_000)}`,
+      `${'f(){ '.repeat(50_000)}rm "$1"${' }'.repeat(50_000)}; f /`,
+      `${'while read d; do '.repeat(50_000)}rm "$d"${'; done'.repeat(50_000)} <<< /`,
+      `A=(${'/ '.repeat(300_000)}); rm -rf "\${A[@]}"`,
+      `${"echo 'bash x.sh' >> x.sh; ".repeat(30_000)}bash x.sh`,
+    ]) {
+      const started = performance.now();
+      const { truncated } = analyzeShell(line);
+      assert.notEqual(truncated, 'error');
+      assert.ok(performance.now() - started < 5000, `${line.slice(0, 40)}: ${performance.now() - started} ms`);
+    }
+  });
 
   test('non-string input yields nothing', () => {
     assert.deepEqual(analyzeShell(undefined as unknown as string), { commands: [], targets: [], truncated: false });

@@ -22,17 +22,29 @@
 // limit hit.
 import { fedExecutions, feedsArguments } from './argument-feeds';
 import { AnalysisStopped, ViewCollector, type ViewTarget } from './collector';
-import { commandEffects, type StdinReader } from './executions';
-import { shellCommandsInCode } from './interpreters';
-import { COMMAND_WORK, MAX_DEPTH, MAX_WRAPPERS, type Truncation } from './limits';
+import { commandEffects, scheduledFile, type StdinReader } from './executions';
+import { interpreterInvocation, interpreterLanguage, shellCommandsInCode } from './interpreters';
+import {
+  COMMAND_WORK,
+  MAX_CALL_DEPTH,
+  MAX_DEPTH,
+  MAX_FUNCTION_EVENTS,
+  MAX_NESTED_FUNCTIONS,
+  MAX_VALUES,
+  MAX_WRAPPERS,
+  MAX_WRITTEN_FILES,
+  MAX_WRITTEN_TEXT,
+  type Truncation,
+} from './limits';
 import { heredocText, literalOutput } from './literal-output';
 import { parseExpansions, parseShell } from './parser';
-import { renderView } from './render';
+import { commandName, renderView } from './render';
+import { isShell, shellInvocation } from './shells';
 import type { ParsedCommand, ParseSink } from './syntax';
 import { expandBraces, TOO_MANY_WORDS } from './braces';
 import { LineLinks } from './line-links';
 import { overwrittenFiles, resolveTargets, targetWords } from './targets';
-import { ShellValues } from './values';
+import { argumentList, isOpaqueWord, ShellValues } from './values';
 import { changesDirectory, WorkingDirectories } from './working-directories';
 import type { Word } from './word';
 
@@ -77,6 +89,25 @@ function analyze(command: string): ShellAnalysis {
 }
 
 const NO_WORDS: Word[][] = [];
+
+/** What the parser reported, kept so that a function's body can be analysed again where it is called. */
+type ParseEvent =
+  | { kind: 'command'; command: ParsedCommand }
+  | { kind: 'pipeline'; commands: readonly ParsedCommand[] }
+  | { kind: 'subshell'; open: boolean }
+  | { kind: 'loop'; name: string; items: Word[] | undefined }
+  /** A function defined inside the body: defined again each time the body runs. */
+  | { kind: 'define'; name: string; events: readonly ParseEvent[] };
+
+/** A function body being read: its events (undefined once past MAX_FUNCTION_EVENTS) and where it was found. */
+interface Recorder {
+  name: string;
+  events: ParseEvent[] | undefined;
+  nesting: number;
+}
+
+/** Redirections that write a command's output to a file. */
+const WRITES = new Set(['>', '>>', '&>', '&>>']);
 /** How many sets of values a pipeline is read with (each gives its own views). */
 const MAX_PIPELINE_READINGS = 8;
 
@@ -85,6 +116,16 @@ class Analysis implements ParseSink {
   private readonly values: ShellValues = new ShellValues(this);
   /** The links the command line has made so far. */
   private readonly links: LineLinks = new LineLinks(this);
+  /** The functions the line defined so far, by name: their bodies' events. */
+  private readonly functions = new Map<string, readonly ParseEvent[]>();
+  /** The function bodies being read, innermost last. */
+  private readonly recorders: Recorder[] = [];
+  /** How deep in nested code the analysis itself parses (shell strings, scripts, heredoc expansions) it is. */
+  private nesting = 0;
+  /** Function calls being followed, one in another. */
+  private calls = 0;
+  /** The files the line wrote, by path, with their content when evident (undefined: not known). */
+  private readonly written = new Map<string, string | undefined>();
 
   constructor(
     private readonly collector: ViewCollector,
@@ -105,8 +146,90 @@ class Analysis implements ParseSink {
   }
 
   subshell(open: boolean): void {
+    this.record({ kind: 'subshell', open });
     if (open) this.openScope();
     else this.closeScope();
+  }
+
+  /** Keeps an event for the function bodies being read where it was found. */
+  private record(event: ParseEvent): void {
+    for (const recorder of this.recorders) {
+      if (recorder.nesting !== this.nesting || !recorder.events) continue;
+      if (recorder.events.length >= MAX_FUNCTION_EVENTS) recorder.events = undefined;
+      else recorder.events.push(event);
+    }
+  }
+
+  functionBody(name: string, open: boolean): void {
+    if (open) {
+      const followed = this.recorders.length < MAX_NESTED_FUNCTIONS;
+      this.recorders.push({ name, events: followed ? [] : undefined, nesting: this.nesting });
+      return;
+    }
+    const recorder = this.recorders.at(-1);
+    if (recorder?.name !== name || recorder.nesting !== this.nesting) return;
+    this.recorders.pop();
+    // A body not followed leaves the function unknown: its calls are commands like any other.
+    if (!recorder.events) this.functions.delete(name);
+    else {
+      this.functions.set(name, recorder.events);
+      this.record({ kind: 'define', name, events: recorder.events });
+    }
+  }
+
+  /**
+   * A call of a function the line defined: its body is analysed again with the call's arguments as the
+   * positional parameters (each reading of them one alternative), in the calling shell.
+   */
+  private call(command: ParsedCommand): void {
+    const [first] = command.words;
+    const body = first && !first.parts && !first.quoted ? this.functions.get(first.text) : undefined;
+    if (!body) return;
+    if (this.calls >= MAX_CALL_DEPTH) {
+      this.truncate('depth');
+      return;
+    }
+    const saved = this.values.positional;
+    const zero = saved?.[0]?.[0];
+    const readings = (this.values.expand(command.words) ?? [command.words]).slice(0, MAX_VALUES);
+    this.values.setPositional(readings.map((words) => [zero, ...argumentList(words.slice(1))]));
+    this.calls += 1;
+    try {
+      this.replay(body);
+    } finally {
+      this.calls -= 1;
+      this.values.setPositional(saved);
+    }
+  }
+
+  private replay(events: readonly ParseEvent[]): void {
+    let opened = 0;
+    for (const event of events) {
+      switch (event.kind) {
+        case 'command':
+          this.analyseCommand(event.command);
+          break;
+        case 'pipeline':
+          this.analysePipeline(event.commands);
+          break;
+        case 'subshell':
+          if (event.open) {
+            opened += 1;
+            this.openScope();
+          } else if (opened > 0) {
+            opened -= 1;
+            this.closeScope();
+          }
+          break;
+        case 'loop':
+          this.values.loop(event.name, event.items);
+          break;
+        case 'define':
+          this.functions.set(event.name, event.events);
+          break;
+      }
+    }
+    for (; opened > 0; opened -= 1) this.closeScope();
   }
 
   /** A (sub)shell opens: what it sets, its variables and its `cd`, is gone when it closes. */
@@ -121,25 +244,36 @@ class Analysis implements ParseSink {
   }
 
   loop(name: string, items: Word[] | undefined): void {
+    this.record({ kind: 'loop', name, items });
     this.values.loop(name, items);
   }
 
-  /** Analyses a piece of shell code found at nesting `depth`, in a shell of its own unless `sameShell` (`eval`). */
-  shell(code: string, depth: number, sameShell = false): void {
+  /**
+   * Analyses a piece of shell code found at nesting `depth`, in a shell of its own unless `sameShell` (`eval`),
+   * with `args` as its `$0`, `$1`, … when given (`bash -c CODE a b`).
+   */
+  shell(code: string, depth: number, sameShell = false, args?: readonly Word[]): void {
     if (depth > MAX_DEPTH) {
       this.truncate('depth');
       return;
     }
     // The command line itself runs in the shell the analysis starts with.
-    if (sameShell || depth === 0) {
+    if (depth === 0) {
       parseShell(code, depth, this);
       return;
     }
-    this.openScope();
+    this.nesting += 1;
+    const recorders = this.recorders.length;
+    if (!sameShell) this.openScope();
     try {
+      // find's `{}` (`-exec sh -c '…' _ {} \;`) stands for each file found: not known.
+      if (args) this.values.setPositional([argumentList(args).map((arg) => (arg?.includes('{}') ? undefined : arg))]);
       parseShell(code, depth, this);
     } finally {
-      this.closeScope();
+      if (!sameShell) this.closeScope();
+      // A function body the nested code left open ends with it.
+      this.recorders.length = Math.min(this.recorders.length, recorders);
+      this.nesting -= 1;
     }
   }
 
@@ -149,6 +283,11 @@ class Analysis implements ParseSink {
    * wrappers taken off (`env /usr/bin/curl x | nice bash` also reads `curl x | bash`).
    */
   pipeline(commands: readonly ParsedCommand[]): void {
+    this.record({ kind: 'pipeline', commands });
+    this.analysePipeline(commands);
+  }
+
+  private analysePipeline(commands: readonly ParsedCommand[]): void {
     const alternatives = commands.map((command) =>
       (this.values.expand(command.words) ?? []).slice(0, MAX_PIPELINE_READINGS),
     );
@@ -181,7 +320,14 @@ class Analysis implements ParseSink {
   }
 
   command(command: ParsedCommand): void {
+    this.record({ kind: 'command', command });
+    this.analyseCommand(command);
+  }
+
+  private analyseCommand(command: ParsedCommand): void {
     const stdin = this.viewsOf(command);
+    this.call(command);
+    this.filesWrittenBy(command);
     this.variablesSetBy(command);
     const inner = command.depth + 1;
     for (const redirect of command.redirects) {
@@ -200,7 +346,12 @@ class Analysis implements ParseSink {
 
   /** What a command does to the variables of the shell it runs in (a pipeline's stages each run in their own). */
   private variablesSetBy(command: ParsedCommand): void {
-    if (command.pipe !== undefined || command.stdinFrom !== undefined) return;
+    if (command.words[0]?.text === 'read' && this.readsLines(command)) return;
+    if (command.pipe !== undefined || command.stdinFrom !== undefined) {
+      // `… | while read d`: the loop runs in the stage's shell, reading what the stage before prints.
+      if (command.loopCondition) this.values.afterCommand(command.words);
+      return;
+    }
     if (command.words.length === 0) {
       for (const assignment of command.assignments ?? []) this.values.assign(assignment);
       return;
@@ -266,9 +417,10 @@ class Analysis implements ParseSink {
       const executions = feedsArguments(words)
         ? [...effects.executions, ...fedExecutions(words, effects.executions, () => this.pipedText(command), this)]
         : effects.executions;
+      this.runWrittenFile(words, inner);
       for (const execution of executions) {
         if (execution.kind === 'shell') {
-          this.shell(execution.script, inner, execution.sameShell);
+          this.shell(execution.script, inner, execution.sameShell, execution.arguments);
         } else if (execution.kind === 'code') {
           this.runCode(execution.language, execution.code, inner);
         } else if (wrappers >= MAX_WRAPPERS) {
@@ -279,6 +431,91 @@ class Analysis implements ParseSink {
       }
     }
     return stdin;
+  }
+
+  /**
+   * `read NAME` whose stdin is evident: NAME takes its first line, or, as a `while` loop's condition, each line
+   * in turn (`while read -r d; do …; done <<< "$x"`, `echo / | while read d`). False when not followed (other
+   * options, several names, a stdin not known): the caller then forgets NAME as before.
+   */
+  private readsLines(command: ParsedCommand): boolean {
+    const read = readName(command.words);
+    if (!read) return false;
+    const texts = this.readInput(command);
+    if (!texts) return false;
+    const values: string[] = [];
+    for (const text of texts) {
+      const lines = text.split('\n');
+      if (!read.raw && text.includes('\\')) return false;
+      for (const line of command.loopCondition ? lines.filter((each) => each !== '') : lines.slice(0, 1)) {
+        values.push(line.replace(/^[ \t]+|[ \t]+$/g, ''));
+      }
+    }
+    this.values.set(read.name, values.slice(0, MAX_VALUES));
+    return true;
+  }
+
+  /** The texts a command may read on stdin: a heredoc, a herestring's values, or (a loop) a pipe's input. */
+  private readInput(command: ParsedCommand): string[] | undefined {
+    const stdin = command.redirects.findLast(({ op, heredoc }) => op === '<' || op === '<<<' || heredoc);
+    const { heredoc } = stdin ?? {};
+    if (heredoc) {
+      if (heredoc.body === undefined || (!heredoc.quoted && /\$\(|`/.test(heredoc.body))) return undefined;
+      return [heredocText({ ...heredoc, body: heredoc.body })];
+    }
+    if (stdin?.op === '<<<' && stdin.target) {
+      const alternatives = this.values.expand([stdin.target]) ?? [[stdin.target]];
+      if (alternatives.some((words) => words.some(isOpaqueWord))) return undefined;
+      return alternatives.map((words) => `${words.map((word) => word.text).join(' ')}\n`);
+    }
+    if (stdin || !command.loopCondition || !command.stdinFrom) return undefined;
+    const text = this.pipedText(command);
+    return text === undefined ? undefined : [text];
+  }
+
+  /**
+   * Files the command writes, remembered with their content when evident (`echo`, `printf`, `cat <<EOF`
+   * with `>` or `>>`; `tee FILE` of an evident stdin) for a shell or interpreter the line runs them with.
+   */
+  private filesWrittenBy(command: ParsedCommand): void {
+    const tee = command.words[0]?.text === 'tee';
+    const writes = command.redirects.filter(({ op, target }) => target && WRITES.has(op));
+    if (!tee && writes.length === 0) return;
+    const [words] = this.values.expand(command.words) ?? [command.words];
+    const output = words!.some(isOpaqueWord) ? undefined : literalOutput({ ...command, words: words! });
+    for (const { op, target } of writes) this.write(target!, tee ? undefined : output, op.endsWith('>>'));
+    if (!tee) return;
+    const text = this.pipedText(command);
+    const append = words!.some((word) => /^-[a-z]*a|^--append$/.test(word.text));
+    for (const file of words!.slice(1)) if (!file.text.startsWith('-')) this.write(file, text, append);
+  }
+
+  private write(target: Word, text: string | undefined, append: boolean): void {
+    const [[file] = [target]] = this.values.expand([target]) ?? [[target]];
+    if (!file || isOpaqueWord(file)) return;
+    const path = filePath(file.text);
+    if (!this.written.has(path) && this.written.size >= MAX_WRITTEN_FILES) return;
+    const before = append ? (this.written.has(path) ? this.written.get(path) : '') : '';
+    if (before === undefined || text === undefined) {
+      this.written.set(path, undefined);
+      return;
+    }
+    const content = before === '' || before.endsWith('\n') ? before + text : `${before}\n${text}`;
+    this.written.set(path, content.length > MAX_WRITTEN_TEXT ? undefined : content);
+  }
+
+  /**
+   * A file the line wrote, run: `bash x.sh`, `sh x.sh a b`, `source x.sh`, `. x.sh`, `python3 x.py`,
+   * `at -f x.sh now`, `./x.sh` (its `#!` line says by what; none: a shell): its content is analysed as code.
+   */
+  private runWrittenFile(words: readonly Word[], depth: number): void {
+    const run = this.written.size > 0 ? scriptRun(words) : undefined;
+    if (!run) return;
+    const content = this.written.get(filePath(run.file.text));
+    if (content === undefined) return;
+    const reader = run.reader ?? shebangReader(content);
+    if (reader === 'shell') this.shell(content, depth, run.sameShell, run.args);
+    else this.runCode(reader, content, depth);
   }
 
   /**
@@ -306,9 +543,81 @@ class Analysis implements ParseSink {
   }
 
   private expansions(text: string, depth: number): void {
-    if (depth > MAX_DEPTH) this.truncate('depth');
-    else parseExpansions(text, depth, this);
+    if (depth > MAX_DEPTH) {
+      this.truncate('depth');
+      return;
+    }
+    this.nesting += 1;
+    try {
+      parseExpansions(text, depth, this);
+    } finally {
+      this.nesting -= 1;
+    }
   }
+}
+
+/** `read [-r] [-s] [-e] [-p PROMPT] [-t SECONDS] [NAME]`: the one variable it sets; undefined for other forms. */
+function readName(words: readonly Word[]): { name: string; raw: boolean } | undefined {
+  let raw = false;
+  let i = 1;
+  for (; i < words.length; i += 1) {
+    const option = words[i]!.text;
+    if (option === '--') {
+      i += 1;
+      break;
+    }
+    if (!option.startsWith('-')) break;
+    if (!/^-[rse]*[pt]?$/.test(option)) return undefined;
+    raw ||= option.includes('r');
+    if (/[pt]$/.test(option)) i += 1;
+  }
+  const names = words.slice(i);
+  if (names.length > 1) return undefined;
+  const name = names[0]?.parts ? undefined : (names[0]?.text ?? 'REPLY');
+  return name !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? { name, raw } : undefined;
+}
+
+/** A path as the written-files map keys it: `./x.sh` and `x.sh` are one file. */
+function filePath(path: string): string {
+  return path.replace(/\/{2,}/g, '/').replace(/^(?:\.\/)+/, '');
+}
+
+interface ScriptRun {
+  file: Word;
+  /** Undefined: the file itself is run, its `#!` line says by what. */
+  reader?: StdinReader;
+  sameShell?: boolean;
+  args?: Word[];
+}
+
+/** The script file a command runs, and with what. */
+function scriptRun(words: readonly Word[]): ScriptRun | undefined {
+  const [first] = words;
+  if (!first) return undefined;
+  const name = commandName(first);
+  if (isShell(name)) {
+    const { file, fileArguments = [] } = shellInvocation(words);
+    return file ? { file, reader: 'shell', args: [file, ...fileArguments] } : undefined;
+  }
+  if ((name === 'source' || name === '.') && words[1]) return { file: words[1], reader: 'shell', sameShell: true };
+  const scheduled = scheduledFile(words);
+  if (scheduled) return { file: scheduled, reader: 'shell' };
+  const language = interpreterLanguage(name);
+  if (language) {
+    const { code, readsStdin } = interpreterInvocation(language, words);
+    const file = words.slice(1).find((word) => !word.text.startsWith('-'));
+    return code === undefined && !readsStdin && file ? { file, reader: language } : undefined;
+  }
+  return first.text.includes('/') ? { file: first, args: [...words] } : undefined;
+}
+
+/** What runs a file by its `#!` line: a shell, an interpreter's language; a shell when there is none. */
+function shebangReader(content: string): StdinReader {
+  const line = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(content);
+  if (!line) return 'shell';
+  const program = line[1]!.endsWith('/env') && line[2] ? line[2] : line[1]!;
+  const name = program.slice(program.lastIndexOf('/') + 1);
+  return isShell(name) ? 'shell' : (interpreterLanguage(name) ?? 'shell');
 }
 
 /**

@@ -8,8 +8,11 @@ import { wrappedExecutions } from './wrappers';
 
 export type Execution =
   | { kind: 'command'; words: Word[] }
-  /** `sameShell`: the code runs in the calling shell (`eval`), so the variables it sets outlive it. */
-  | { kind: 'shell'; script: string; sameShell?: boolean }
+  /**
+   * `sameShell`: the code runs in the calling shell (`eval`), so the variables it sets outlive it; `arguments`:
+   * its `$0`, `$1`, … (`bash -c CODE a b`).
+   */
+  | { kind: 'shell'; script: string; sameShell?: boolean; arguments?: Word[] }
   | { kind: 'code'; language: Language; code: string };
 
 /** Code that runs what arrives on stdin: a shell, or an interpreter in the given language. */
@@ -27,11 +30,19 @@ export function commandEffects(words: readonly Word[]): CommandEffects {
   if (!first) return NOTHING;
   const name = commandName(first);
   if (isShell(name)) {
-    const { script, readsStdin } = shellInvocation(words);
-    const effects: CommandEffects = { executions: script === undefined ? [] : [{ kind: 'shell', script }] };
+    const { script, arguments: args, readsStdin } = shellInvocation(words);
+    const execution: Execution | undefined =
+      script === undefined
+        ? undefined
+        : args && args.length > 0
+          ? { kind: 'shell', script, arguments: args }
+          : { kind: 'shell', script };
+    const effects: CommandEffects = { executions: execution ? [execution] : [] };
     if (readsStdin) effects.stdin = 'shell';
     return effects;
   }
+  if (name === 'at' || name === 'batch') return scheduled(words);
+  if (name === 'script') return typescript(words);
   if (name === 'eval') {
     const args = words[1]?.text === '--' ? words.slice(2) : words.slice(1);
     const script = args.map((word) => word.text).join(' ');
@@ -64,4 +75,80 @@ function suCommand(words: readonly Word[]): string | undefined {
     }
   }
   return undefined;
+}
+
+/** at's and batch's options that take a value. */
+const AT_OPTIONS_WITH_VALUE = /^-[A-Za-z]*[qft]$/;
+
+/**
+ * `at TIME`, `batch`: the job is shell code read on stdin, unless listed, removed or shown (`-l`, `-r`, `-d`,
+ * `-c`), or read from a file (`-f FILE`: see scheduledFile).
+ */
+function scheduled(words: readonly Word[]): CommandEffects {
+  const options = words.slice(1).filter((word) => /^-[A-Za-z]/.test(word.text));
+  if (options.some((word) => /^-[A-Za-z]*[lrdcfV]/.test(word.text))) return NOTHING;
+  return { executions: [], stdin: 'shell' };
+}
+
+/** The file `at -f FILE` or `batch -f FILE` runs as shell code. */
+export function scheduledFile(words: readonly Word[]): Word | undefined {
+  const name = words[0] && commandName(words[0]);
+  if (name !== 'at' && name !== 'batch') return undefined;
+  for (let i = 1; i < words.length; i += 1) {
+    const arg = words[i]!.text;
+    if (/^-[A-Za-z]*f$/.test(arg)) return words[i + 1];
+    if (/^-[A-Za-z]*f./.test(arg)) return { ...words[i]!, text: arg.slice(arg.indexOf('f') + 1), parts: undefined };
+    if (AT_OPTIONS_WITH_VALUE.test(arg)) i += 1;
+  }
+  return undefined;
+}
+
+/** script's options that take a value (`-c` is the command). */
+const SCRIPT_FLAGS_WITH_VALUE = 'EIOBTm';
+const SCRIPT_LONG_WITH_VALUE = new Set([
+  '--echo',
+  '--log-in',
+  '--log-out',
+  '--log-io',
+  '--log-timing',
+  '--logging-format',
+  '--output-limit',
+]);
+
+/**
+ * `script -c CMD [file]` (util-linux; also `-qc CMD`, `-qec CMD`, `--command CMD`, `--command=CMD`) runs CMD
+ * in a shell; BSD's `script [-q] file command …` runs the command after the file.
+ */
+function typescript(words: readonly Word[]): CommandEffects {
+  const operands: Word[] = [];
+  for (let i = 1; i < words.length; i += 1) {
+    const arg = words[i]!.text;
+    if (arg === '--') {
+      operands.push(...words.slice(i + 1));
+      break;
+    }
+    if (arg === '--command') return shellOf(words[i + 1]?.text);
+    if (arg.startsWith('--command=')) return shellOf(arg.slice('--command='.length));
+    if (arg.startsWith('--')) {
+      if (SCRIPT_LONG_WITH_VALUE.has(arg)) i += 1;
+      continue;
+    }
+    if (arg.length < 2 || arg[0] !== '-') {
+      // BSD: the file, then the command and its own options.
+      operands.push(...words.slice(i));
+      break;
+    }
+    for (let j = 1; j < arg.length; j += 1) {
+      if (arg[j] === 'c') return shellOf(j + 1 < arg.length ? arg.slice(j + 1) : words[i + 1]?.text);
+      if (SCRIPT_FLAGS_WITH_VALUE.includes(arg[j]!)) {
+        if (j + 1 === arg.length) i += 1;
+        break;
+      }
+    }
+  }
+  return operands.length > 1 ? { executions: [{ kind: 'command', words: operands.slice(1) }] } : NOTHING;
+}
+
+function shellOf(script: string | undefined): CommandEffects {
+  return script === undefined ? NOTHING : { executions: [{ kind: 'shell', script }] };
 }

@@ -64,6 +64,29 @@ export const MAX_VALUE_LENGTH = 4096;
  */
 export const MAX_VALUES = 64;
 
+/**
+ * Deepest chain of calls to functions the line defines that is followed (`f(){ g "$1"; }; g(){ rm -rf "$1"; }`):
+ * each call analyses the function's body again with the call's arguments as `$1`, `$2`, …; a call past this
+ * depth (a function calling itself) is not, and the analysis is truncated ('depth').
+ */
+export const MAX_CALL_DEPTH = 8;
+
+/**
+ * Most commands (and other parser events) of one function body kept to analyse again at its calls, and most
+ * function definitions nested in one another that are kept; a longer or deeper body is analysed where it is
+ * written, not again at its calls (as before functions were followed: its `$1` stays unknown).
+ */
+export const MAX_FUNCTION_EVENTS = 1000;
+export const MAX_NESTED_FUNCTIONS = 8;
+
+/**
+ * Most files the line writes with evident content (`echo 'rm -rf ~' > x.sh`) that are remembered, and the
+ * longest content remembered, for a shell or interpreter the line then runs them with; past these the file's
+ * content is not known (as for any file the line did not write).
+ */
+export const MAX_WRITTEN_FILES = 64;
+export const MAX_WRITTEN_TEXT = 64 * 1024;
+
 /** Which cap cut an analysis short. */
 export type Truncation =
   /** MAX_DEPTH or MAX_WRAPPERS. */

@@ -1,6 +1,11 @@
 // Text whose content is known before anything runs: a heredoc's body, and what `echo`, `printf` or
 // `cat <<EOF` write. Piped into a shell (`echo 'rm -rf /' | sh`) it is code and gets analysed.
-// Also what `mktemp` prints, as a stand-in (mktempOutput): the name of a fresh file or folder.
+// Also what `mktemp` prints, as a stand-in (mktempOutput): the name of a fresh file or folder; and what the
+// path commands print of literal operands: `dirname` (`dirname /home/dev/x` → `/home/dev`, of a path that is
+// only `~` or a reference, its parent: `dirname "$PWD"` → `$PWD/..`), `basename`, `realpath`/`readlink -f`
+// (the path as given: which links it goes through is not known here, and it names the same place), and
+// `ls -d` of paths without globs (it prints them).
+import { SIMPLE_REFERENCES } from './word-references';
 import { decodeAnsiC } from './ansi-c';
 import { commandName } from './render';
 import type { Heredoc, ParsedCommand } from './syntax';
@@ -33,8 +38,66 @@ export function literalOutput(command: ParsedCommand): string | undefined {
     case 'cat':
       return args.every((arg) => arg === '-') ? stdinText(command) : undefined;
     default:
-      return undefined;
+      return pathOutput(commandName(first), args);
   }
+}
+
+/** Most operands a path command's output is worked out for. */
+const MAX_PATH_OPERANDS = 64;
+
+/** What `dirname`, `basename`, `realpath`, `readlink -f` and `ls -d` print of literal operands. */
+function pathOutput(name: string, args: readonly string[]): string | undefined {
+  if (!PATH_COMMANDS.has(name) || args.length > MAX_PATH_OPERANDS) return undefined;
+  const flags = args.filter((arg) => arg.startsWith('-') && arg !== '-' && arg !== '--');
+  const operands = args.filter((arg) => !arg.startsWith('-') || arg === '-');
+  if (operands.some((operand) => !isPlainPath(operand))) return undefined;
+  switch (name) {
+    case 'dirname':
+      return flags.length === 0 && operands.length > 0 ? operands.map(parentOf).join('\n') : undefined;
+    case 'basename':
+      return flags.length === 0 && operands.length >= 1 && operands.length <= 2 ? baseOf(operands) : undefined;
+    case 'realpath':
+      return flags.every((flag) => /^-[emsqLP]+$/.test(flag)) && operands.length > 0 ? operands.join('\n') : undefined;
+    case 'readlink':
+      return flags.some((flag) => /^-[a-z]*[fem]/.test(flag) || /^--canonicalize/.test(flag)) &&
+        flags.every((flag) => /^-[femnqsv]+$/.test(flag) || /^--canonicalize(-existing|-missing)?$/.test(flag)) &&
+        operands.length > 0
+        ? operands.join('\n')
+        : undefined;
+    default:
+      // ls -d prints the operands themselves (the default `.`); other flags change what it prints.
+      if (!flags.some((flag) => flag.includes('d')) || !flags.every((flag) => /^-[dAa1LH]+$/.test(flag))) {
+        return undefined;
+      }
+      return operands.length === 0 ? '.' : operands.join('\n');
+  }
+}
+
+const PATH_COMMANDS = new Set(['dirname', 'basename', 'realpath', 'readlink', 'ls']);
+
+/** A path operand taken as it is: no globs, quotes or expansions but references to variables not known. */
+function isPlainPath(path: string): boolean {
+  return !/[*?[\]{}`'"\\\n]/.test(path) && !path.replace(SIMPLE_REFERENCES, '').includes('$');
+}
+
+/** `dirname PATH`: textual, as dirname does it; the parent of a `~`, `~user` or reference alone is `…/..`. */
+export function parentOf(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  if (trimmed === '') return path === '' ? '.' : '/';
+  if (/^~[A-Za-z0-9._-]*$/.test(trimmed) || trimmed.replace(SIMPLE_REFERENCES, '') === '') return `${trimmed}/..`;
+  const slash = trimmed.lastIndexOf('/');
+  if (slash < 0) return '.';
+  const parent = trimmed.slice(0, slash).replace(/\/+$/, '');
+  return parent === '' ? '/' : parent;
+}
+
+/** `basename PATH [SUFFIX]`; undefined when the last component is not known (a `~` or a reference). */
+function baseOf([path, suffix]: readonly string[]): string | undefined {
+  const trimmed = path!.replace(/\/+$/, '');
+  if (trimmed === '') return path === '' ? '' : '/';
+  const base = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  if (base.includes('$') || (base.startsWith('~') && !trimmed.includes('/'))) return undefined;
+  return suffix && base !== suffix && base.endsWith(suffix) ? base.slice(0, -suffix.length) : base;
 }
 
 function echoOutput(args: string[]): string {

@@ -96,6 +96,18 @@ class ScriptParser {
   private readonly held: (() => void)[] = [];
   /** A token read ahead and not yet handled. */
   private pushedBack: Token | undefined;
+  /** The function whose name was read (`f()`, `function f`) until its body opens. */
+  private functionName: string | undefined;
+  /** Function bodies being read: the name, the kind of group, and how many groups of that kind were open. */
+  private readonly functions: { name: string; group: '{' | '('; level: number }[] = [];
+  /** Open `{ }` groups. */
+  private braces = 0;
+  /** Open loops: a `while`/`until` one holds its commands until the token after its `done` is read. */
+  private readonly loops: { holds: boolean; condition?: ParsedCommand; awaiting: boolean }[] = [];
+  /** The condition of the `while` loop whose `done` was the last token, while redirections follow it. */
+  private closedLoop: ParsedCommand | undefined;
+  /** How many of the open loops hold their commands. */
+  private holdingLoops = 0;
 
   constructor(
     private readonly lexer: Lexer,
@@ -133,6 +145,7 @@ class ScriptParser {
         return false;
       case 'functionName':
         this.mode = word ? 'functionParens' : 'command';
+        this.functionName = word?.text;
         return word !== undefined;
       case 'functionParens':
         this.mode = 'command';
@@ -223,9 +236,38 @@ class ScriptParser {
   private commandToken(token: Token): void {
     const afterGroup = this.groupClosed;
     this.groupClosed = false;
+    if (this.functionName !== undefined) this.functionStart(token);
+    const closedLoop = this.closedLoop;
+    this.closedLoop = undefined;
     if (token.kind === 'word') this.commandWord(token.word);
-    else if (token.kind === 'redirect') this.redirect(token.op, token.fd);
-    else this.operator(token.op, afterGroup);
+    else if (token.kind === 'redirect') {
+      this.redirect(token.op, token.fd);
+      this.closedLoop = closedLoop;
+    } else {
+      this.closedLoop = closedLoop;
+      this.operator(token.op, afterGroup);
+      this.closedLoop = undefined;
+    }
+  }
+
+  /** After a function's name: a `{` or `(` at the command's start opens its body (newlines may come first). */
+  private functionStart(token: Token): void {
+    if (token.kind === 'op' && token.op === '\n') return;
+    const name = this.functionName!;
+    this.functionName = undefined;
+    if (!this.atCommandStart) return;
+    const brace = token.kind === 'word' && !token.word.quoted && token.word.text === '{';
+    if (!brace && !(token.kind === 'op' && token.op === '(')) return;
+    this.functions.push({ name, group: brace ? '{' : '(', level: brace ? this.braces : this.parens });
+    this.hold(() => this.sink.functionBody?.(name, true));
+  }
+
+  /** A group closed: the function whose body it was is complete. */
+  private groupEnd(group: '{' | '('): void {
+    const body = this.functions.at(-1);
+    if (body?.group !== group || body.level !== (group === '{' ? this.braces : this.parens)) return;
+    this.functions.pop();
+    this.hold(() => this.sink.functionBody?.(body.name, false));
   }
 
   /** The command so far is `time` or `time -p`: bash's keyword, which may time a compound command. */
@@ -257,6 +299,27 @@ class ScriptParser {
 
   /** Acts on a reserved word at the start of a command; false if `text` is not one. */
   private reservedWord(text: string): boolean {
+    switch (text) {
+      case '{':
+        this.braces += 1;
+        return true;
+      case '}':
+        if (this.braces > 0) this.braces -= 1;
+        this.groupEnd('{');
+        return true;
+      case 'while':
+      case 'until':
+        this.loops.push({ holds: true, awaiting: true });
+        this.holdingLoops += 1;
+        return true;
+      case 'done': {
+        const loop = this.loops.pop();
+        if (loop?.holds) this.holdingLoops -= 1;
+        if (loop?.holds && loop.condition) this.closedLoop = loop.condition;
+        return true;
+      }
+      default:
+    }
     if (SKIPPED_RESERVED_WORDS.has(text)) return true;
     switch (text) {
       case 'esac':
@@ -267,6 +330,7 @@ class ScriptParser {
         return true;
       case 'for':
       case 'select':
+        this.loops.push({ holds: false, awaiting: false });
         this.mode = 'forName';
         this.selecting = text === 'select';
         return true;
@@ -314,6 +378,7 @@ class ScriptParser {
           this.redirects.length === 0 &&
           this.lexer.consumeCloseParen()
         ) {
+          this.functionName = this.words[0]!.text;
           this.words = []; // `name() …` defines a function; its body follows as commands.
           return;
         }
@@ -331,6 +396,7 @@ class ScriptParser {
         if (this.parens > 0) {
           this.parens -= 1;
           this.hold(() => this.sink.subshell(false));
+          this.groupEnd('(');
         }
         this.groupClosed = true;
         return;
@@ -382,6 +448,16 @@ class ScriptParser {
     if (this.words.length > 0 || this.redirects.length > 0 || this.assignments.length > 0) {
       const command: ParsedCommand = { words: this.words, redirects: this.redirects, depth: this.lexer.depth };
       if (listOperator) command.listOperator = listOperator;
+      const loop = this.loops.at(-1);
+      if (loop?.awaiting) {
+        loop.awaiting = false;
+        loop.condition = command;
+        command.loopCondition = true;
+      }
+      // `done <<< "$x"`, `done < <(…)`, `done <<EOF`: the loop's stdin, read by its condition.
+      if (this.closedLoop && this.words.length === 0 && this.assignments.length === 0) {
+        this.closedLoop.redirects.push(...this.redirects.filter(({ op }) => op === '<' || op === '<<' || op === '<<<'));
+      }
       if (this.assignments.length > 0) {
         command.assignments = this.assignments;
         this.assignments = [];
@@ -411,9 +487,12 @@ class ScriptParser {
 
   private flush(force: boolean): void {
     if (this.held.length === 0) return;
-    if (!force && this.lexer.hasPendingHeredocs) {
+    // A `while` loop's commands wait for what follows its `done`, which may give its condition a stdin.
+    const loopOpen = this.closedLoop !== undefined || this.holdingLoops > 0;
+    if (!force && (this.lexer.hasPendingHeredocs || loopOpen)) {
       if (this.held.length <= MAX_HELD_COMMANDS) return;
-      this.sink.truncate('work');
+      // Past the bound a loop's commands go on without the stdin that may follow; that loses nothing else.
+      if (this.lexer.hasPendingHeredocs) this.sink.truncate('work');
     }
     // Taken out first: an event may parse nested code that holds events of its own.
     const events = this.held.splice(0);

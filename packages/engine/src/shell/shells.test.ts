@@ -28,6 +28,24 @@ const cases: readonly { args: string[]; want: ShellInvocation }[] = [
 
 for (const { args, want } of cases) {
   test(args.join(' '), () => {
-    assert.deepEqual(shellInvocation(words(...args)), want);
+    const { script, readsStdin } = shellInvocation(words(...args));
+    assert.deepEqual({ script, readsStdin }, { script: undefined, ...want });
   });
 }
+
+test('the words after -c CODE are its $0, $1, …', () => {
+  const { arguments: given } = shellInvocation(words('bash', '-lc', 'rm x', 'name', 'arg'));
+  assert.deepEqual(
+    given?.map((word) => word.text),
+    ['name', 'arg'],
+  );
+});
+
+test('a script operand and its arguments', () => {
+  const { file, fileArguments } = shellInvocation(words('bash', '-x', 'script.sh', '-c', 'a'));
+  assert.equal(file?.text, 'script.sh');
+  assert.deepEqual(
+    fileArguments?.map((word) => word.text),
+    ['-c', 'a'],
+  );
+});

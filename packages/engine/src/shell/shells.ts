@@ -13,6 +13,11 @@ export function isShell(name: string): boolean {
 export interface ShellInvocation {
   /** The code of `-c CODE` (undefined for `-c` missing its argument, or no `-c`). */
   script?: string;
+  /** The words after `-c CODE`: its `$0`, `$1`, … */
+  arguments?: Word[];
+  /** The script file it runs (`bash x.sh`), and the words after it (its `$1`, …). */
+  file?: Word;
+  fileArguments?: Word[];
   /** The shell reads its commands from stdin (no script operand, or `-s`/`-`). */
   readsStdin: boolean;
 }
@@ -43,6 +48,10 @@ export function shellInvocation(words: readonly Word[]): ShellInvocation {
       else if (flag === 'o' || flag === 'O') i += 1;
     }
   }
-  if (commandString) return { script: words[i]?.text, readsStdin: false };
-  return { readsStdin: stdinFlag || i >= words.length };
+  if (commandString) {
+    const script = words[i]?.text;
+    return script === undefined ? { readsStdin: false } : { script, arguments: words.slice(i + 1), readsStdin: false };
+  }
+  if (stdinFlag || i >= words.length) return { readsStdin: true };
+  return { file: words[i], fileArguments: words.slice(i + 1), readsStdin: false };
 }

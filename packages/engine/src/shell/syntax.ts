@@ -38,6 +38,11 @@ export interface ParsedCommand {
   listOperator?: ListOperator;
   /** Nesting depth it was found at (0 for the top level; see MAX_DEPTH). */
   depth: number;
+  /**
+   * The first command of a `while`/`until` loop's condition, run before each pass; a redirection after the
+   * loop's `done` (`done <<< "$x"`) is added to its redirects, since it reads the loop's stdin.
+   */
+  loopCondition?: true;
 }
 
 export type ListOperator = '&&' | '||' | '&';
@@ -53,6 +58,11 @@ export interface ParseSink {
   subshell(open: boolean): void;
   /** `for NAME in ITEMS`: NAME takes each item in turn (`items` undefined: the positional parameters, unknown). */
   loop(name: string, items: Word[] | undefined): void;
+  /**
+   * A function definition's body opens (`f() {`, `function f {`, `f() (`) or closes: the events between are
+   * its body's, which runs again wherever the function is called.
+   */
+  functionBody?(name: string, open: boolean): void;
   /** Called when a limit stopped part of the input from being analysed. */
   truncate(reason: Truncation): void;
   /** Called before nested code (text read before, at a shallower depth) is parsed again; may stop the analysis. */

@@ -84,6 +84,93 @@ describe('values set earlier in the command line', () => {
   ]);
 });
 
+describe('positional parameters', () => {
+  yields([
+    ['set -- ~ /; rm -rf "$@"', 'rm -rf ~ /'],
+    ['set -- "$HOME"; rm -rf "$1"', 'rm -rf $HOME'],
+    ['set a /etc; rm -rf $2', 'rm -rf /etc'],
+    ['set -- a /etc; shift; rm -rf "$1"', 'rm -rf /etc'],
+    ['set -- a b; echo $#', 'echo 2'],
+    ['set -- a b; echo "$*"', "echo 'a b'"],
+    ['bash -c \'rm -rf "$0"\' ~', 'rm -rf ~'],
+    ['bash -c \'rm -rf "$1"\' _ /etc', 'rm -rf /etc'],
+    ['sh -c \'rm -rf "$@"\' _ /etc /usr', 'rm -rf /etc /usr'],
+    ['f(){ rm -rf "$1"; }; f ~', 'rm -rf ~'],
+    ['wipe() { rm -rf "$@"; }; wipe /etc /usr', 'rm -rf /etc /usr'],
+    ['function g { rm -rf "${1:-/tmp/x}"; }; g /', 'rm -rf /'],
+    ['f() ( rm -rf "$1" ); f ~', 'rm -rf ~'],
+    ['f() {\n  rm -rf "$2"\n}\nf a ~/.ssh', 'rm -rf ~/.ssh'],
+    ['D=~; f(){ rm -rf "$1"; }; f "$D"', 'rm -rf ~'],
+    ['f(){ g "$1"; }; g(){ rm -rf "$1"; }; f /etc', 'rm -rf /etc'],
+    ['f(){ for d in "$@"; do rm -rf "$d"; done; }; f a /', 'rm -rf /'],
+    ['f(){ bash -c \'rm -rf "$1"\' _ "$1"; }; f ~', 'rm -rf ~'],
+  ]);
+  neverYields([
+    // A function's arguments are its own; the shell's stay unknown outside.
+    ['f(){ :; }; f /; rm -rf "$1"', 'rm -rf /'],
+    // find's {} is each file found.
+    ['find . -exec sh -c \'rm -rf "$1"\' _ {} \\;', 'rm -rf {}'],
+  ]);
+});
+
+describe('arrays and IFS', () => {
+  yields([
+    ['arr=(/ ~); rm -rf "${arr[@]}"', 'rm -rf / ~'],
+    ['declare -a T=("$HOME/.ssh" "$HOME/.aws"); rm -rf "${T[@]}"', 'rm -rf $HOME/.ssh $HOME/.aws'],
+    ['x=(build ~); rm -rf ${x[1]}', 'rm -rf ~'],
+    ['x=(build ~); rm -rf ${x[-1]}', 'rm -rf ~'],
+    ['x=(/); rm -rf $x', 'rm -rf /'],
+    ['x=(a); x+=(/etc); rm -rf ${x[*]}', 'rm -rf a /etc'],
+    ['x=(a b); echo ${#x[@]}', 'echo 2'],
+    ['for d in "${x[@]}"; do :; done; x=(/ ~); for d in "${x[@]}"; do rm -rf "$d"; done', 'rm -rf ~'],
+    ['IFS=,; for p in /etc,/usr; do rm -rf $p; done', 'rm -rf /etc /usr'],
+    ['IFS=:; P=/bin:/etc; rm -rf $P', 'rm -rf /bin /etc'],
+  ]);
+  neverYields([
+    ['x=(a $(curl x)); rm -rf ${x[1]}', 'rm -rf a'],
+    ['x[1]=/; rm -rf ${x[1]}', 'rm -rf /'],
+    ['IFS=,; P=/etc,/usr; rm -rf "$P"', 'rm -rf /etc /usr'],
+  ]);
+});
+
+describe('read loops over known input', () => {
+  yields([
+    ['while read -r d; do rm -rf "$d"; done <<< "$HOME"', 'rm -rf $HOME'],
+    ['echo / | while read d; do rm -rf "$d"; done', 'rm -rf /'],
+    ['printf \'/etc\\n/usr\\n\' | while IFS= read -r d; do rm -rf "$d"; done', 'rm -rf /usr'],
+    ['while read d; do rm -rf "$d"; done <<EOF\n/etc\n~\nEOF', 'rm -rf ~'],
+    ['read -r d <<< /; rm -rf "$d"', 'rm -rf /'],
+  ]);
+  neverYields([
+    ['curl x | while read d; do rm -rf "$d"; done', 'rm -rf '],
+    ['while read d; do rm -rf "$d"; done < list.txt', 'rm -rf '],
+  ]);
+});
+
+describe('known command output', () => {
+  yields([
+    ['rm -rf "$(dirname /home/dev/project)"', 'rm -rf /home/dev'],
+    ['rm -rf "$(dirname "$PWD")"', 'rm -rf $PWD/..'],
+    ['rm -rf ${PWD%/*}', 'rm -rf $PWD/..'],
+    ['rm -rf $(realpath ~)', 'rm -rf ~'],
+    ['rm -rf "$(readlink -f ~)"', 'rm -rf ~'],
+    ['rm -rf "$(cd; pwd)"', 'rm -rf ~'],
+    ['rm -rf "$(cd /etc && pwd)"', 'rm -rf /etc'],
+    ['rm -rf "$(pwd)"/../*', 'rm -rf $PWD/../*'],
+    ['cd /srv/app && rm -rf "$(pwd)"', 'rm -rf /srv/app'],
+    ['rm -rf "$(eval echo ~dev)"', 'rm -rf ~dev'],
+    ['rm -rf "$(git rev-parse --show-toplevel)"/../*', 'rm -rf $PWD/../*'],
+    ['ls -d ~ | xargs rm -rf', 'rm -rf ~'],
+    ['rm -rf ~/"$(basename /x/.ssh)"', 'rm -rf ~/.ssh'],
+    ['rm -rf "$(dirname ~/x/)"', 'rm -rf ~'],
+  ]);
+  neverYields([
+    ['rm -rf "$(readlink ~/link)"', 'rm -rf ~/link'],
+    ['rm -rf "$(ls ~)"', 'rm -rf ~'],
+    ['rm -rf "$(basename ~)"', 'rm -rf ~'],
+  ]);
+});
+
 describe('values that cannot be known stay as written', () => {
   yields([
     ['X=$(curl x); rm -rf $X', 'rm -rf $X'],
@@ -345,6 +432,24 @@ describe('properties', () => {
     );
   });
 
+  test('a literal path given to a function reaches its body', () => {
+    const path = fc.constantFrom('/', '~', '/etc', '~/.ssh', '$HOME', '/home/dev', '..', 'build', '/tmp/x');
+    const form = fc.constantFrom(
+      (p: string) => `f(){ rm -rf "$1"; }; f ${p}`,
+      (p: string) => `f() { rm -rf "$@"; }\nf ${p}`,
+      (p: string) => `function f { rm -rf $1; }; f ${p}`,
+      (p: string) => `set -- ${p}; rm -rf "$1"`,
+      (p: string) => `bash -c 'rm -rf "$0"' ${p}`,
+    );
+    fc.assert(
+      fc.property(path, form, (p, written) => {
+        const expected = analyzeShell(`rm -rf ${p}`).commands[0]!;
+        const { commands } = analyzeShell(written(p));
+        assert.ok(commands.includes(expected), `${written(p)}: ${JSON.stringify(commands)}`);
+      }),
+    );
+  });
+
   test('random lines with variables never throw and stay within the work budget', () => {
     const piece = fc.constantFrom(
       'X=',
@@ -377,6 +482,19 @@ describe('properties', () => {
       '/',
       'export ',
       'read ',
+      'f(){ ',
+      ' }',
+      'f ',
+      '"$@"',
+      '$1',
+      'set -- ',
+      'A=(',
+      '${A[@]}',
+      'while read X',
+      ' <<< ',
+      'IFS=, ',
+      '> x.sh',
+      'bash x.sh',
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {

@@ -38,10 +38,28 @@ interface Field {
  * A possible value of an expansion: its text, or, for a variable not known, its value when set (`${X:-/}` is X's
  * value or `/`): written `$X` where the values are stored, the expansion as written in a view.
  */
-type Value = string | ValueOf;
+type Value = string | ValueOf | Fields;
 
 interface ValueOf {
   reference: string;
+}
+
+/** The words of `$@`/`$*` or `${NAME[@]}`/`${NAME[*]}`: each its own word, or (`star`, quoted) one word. */
+interface Fields {
+  fields: readonly string[];
+  star: boolean;
+}
+
+/** One element of a list (an array, the positional parameters); undefined when not known. */
+export type Element = string | undefined;
+/** A list's possible contents: each alternative is one list of elements. */
+export type Lists = readonly (readonly Element[])[];
+
+/** What one (sub)shell knows: its variables, arrays and positional parameters (`$0` first; undefined: unknown). */
+interface Scope {
+  variables: Map<string, readonly string[]>;
+  arrays: Map<string, Lists>;
+  positional: Lists | undefined;
 }
 
 /** Where an expansion's values go: a view (a variable's unknown value keeps the spelling) or a stored value. */
@@ -60,7 +78,15 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?)=/;
 const SIMPLE_REFERENCE = /^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-]|\{[A-Za-z_][A-Za-z0-9_]*\})$/;
 const SIMPLE_REFERENCES = /\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-]|\{[A-Za-z_][A-Za-z0-9_]*\})/g;
-const PARAMETER = /^\$\{(#?)([A-Za-z_][A-Za-z0-9_]*)(:?[-=?+]|%%?|##?)?([\s\S]*)\}$/;
+const PARAMETER = /^\$\{(#?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#])(:?[-=?+]|%%?|##?)?([\s\S]*)\}$/;
+/** `$1`, `$@`, `$*`, `$#`: a positional parameter or its count. */
+const POSITIONAL = /^\$([0-9@*#])$/;
+/** `${NAME[i]}`, `${NAME[@]}`, `${NAME[*]}`, `${#NAME[@]}`. */
+const ARRAY_ELEMENT = /^\$\{(#?)([A-Za-z_][A-Za-z0-9_]*)\[(@|\*|-?[0-9]+)\]\}$/;
+/** `NAME=(…)`, `NAME+=(…)`: a literal array. */
+const ARRAY_ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=\(([\s\S]*)\)$/;
+/** Variables that always hold an absolute path: of these, `${X%/*}` is the parent, `$X/..`. */
+const ABSOLUTE_PATHS = new Set(['PWD', 'HOME', 'OLDPWD']);
 /** An operand taken as it is: no quotes, escapes or expansions to resolve. */
 const LITERAL_OPERAND = /^[^$`"'\\]*$/;
 const BLANKS = /[ \t\n]+/;
@@ -82,18 +108,44 @@ const SETS_NAMED_VARIABLES = new Set(['read', 'mapfile', 'readarray', 'getopts',
 const DECLARATIONS = new Set(['export', 'local', 'declare', 'typeset', 'readonly']);
 
 export class ShellValues {
-  /** The variables of each open (sub)shell, innermost last; each name maps to its possible values. */
-  private readonly scopes: Map<string, readonly string[]>[] = [new Map()];
+  /** What each open (sub)shell knows, innermost last; each name maps to its possible values. */
+  private readonly scopes: Scope[] = [{ variables: new Map(), arrays: new Map(), positional: undefined }];
 
   constructor(private readonly budget: ValueBudget) {}
 
-  private get variables(): Map<string, readonly string[]> {
+  private get scope(): Scope {
     return this.scopes.at(-1)!;
+  }
+
+  private get variables(): Map<string, readonly string[]> {
+    return this.scope.variables;
+  }
+
+  private get arrays(): Map<string, Lists> {
+    return this.scope.arrays;
   }
 
   /** A subshell starts with a copy of its parent's variables; what it sets is gone when it closes. */
   openScope(): void {
-    this.scopes.push(new Map(this.variables));
+    const { variables, arrays, positional } = this.scope;
+    this.scopes.push({ variables: new Map(variables), arrays: new Map(arrays), positional });
+  }
+
+  /** The positional parameters (`$0` first) of the current shell; undefined when not known. */
+  get positional(): Lists | undefined {
+    return this.scope.positional;
+  }
+
+  /** Sets the positional parameters (a function call, `set --`, `bash -c CODE $0 $1…`); undefined: unknown. */
+  setPositional(lists: Lists | undefined): void {
+    this.scope.positional = lists === undefined || lists.length === 0 ? undefined : this.bounded([...lists]);
+  }
+
+  /** The arguments words give, as list alternatives (undefined for an element whose value is not known). */
+  argumentLists(words: readonly Word[], zero: Element): Lists {
+    return this.bounded(
+      (this.expandWords(words, 'value') ?? [words]).map((alternative) => [zero, ...alternative.map(elementOf)]),
+    );
   }
 
   closeScope(): void {
@@ -125,11 +177,18 @@ export class ShellValues {
     const match = ASSIGNMENT.exec(word.text);
     if (!match) return;
     const [prefix, name, index, append] = match;
-    // Arrays are not followed: their elements stay unknown.
+    // An element set by its index is not followed: the array and its elements become unknown.
     if (index !== undefined) {
       this.variables.delete(name!);
+      this.arrays.delete(name!);
       return;
     }
+    const array = ARRAY_ASSIGNMENT.exec(word.text);
+    if (array && word.parts?.at(-1)?.text.startsWith('(')) {
+      this.assignArray(name!, array[3]!, append === '+');
+      return;
+    }
+    this.arrays.delete(name!);
     const values = this.assignedValues(word, prefix!.length);
     const before = this.variables.get(name!);
     if (values === undefined || (append && before === undefined)) {
@@ -139,26 +198,117 @@ export class ShellValues {
     this.set(name!, append ? before!.flatMap((start) => values.map((value) => start + value)) : values);
   }
 
+  /**
+   * `NAME=(a b …)`: each word of the list, expanded and split, is an element; `+=` appends. An element not
+   * known (`$(curl …)`) is unknown in every reading; a list holding `[i]=x` is not followed.
+   */
+  private assignArray(name: string, list: string, append: boolean): void {
+    const before = append ? this.arrays.get(name) : [[]];
+    const words = before && !/\[[^\]]*\]=/.test(list) ? this.listWords(list) : undefined;
+    if (before === undefined || words === undefined) {
+      this.arrays.delete(name);
+      this.variables.delete(name);
+      return;
+    }
+    const lists: Element[][] = [];
+    for (const expanded of this.expandWords(words, 'value') ?? [words]) {
+      const elements = expanded.map(elementOf);
+      for (const start of before) lists.push([...start, ...elements]);
+    }
+    const bounded = this.bounded(lists);
+    this.arrays.set(name, bounded);
+    // `$NAME` is the first element.
+    const firsts = bounded.map((elements) => elements[0] ?? '');
+    if (bounded.every((elements) => elements.length === 0 || elements[0] !== undefined)) {
+      this.set(name, firsts as string[]);
+    } else this.variables.delete(name);
+  }
+
+  /** The words of a piece of code holding words only (an array's list, a substitution's one command). */
+  private listWords(code: string): Word[] | undefined {
+    const lexer = new Lexer(code, 0, NO_NESTING, this.quietSink());
+    const words: Word[] = [];
+    for (let token = lexer.next(); token.kind !== 'op' || token.op !== 'eof'; token = lexer.next()) {
+      if (token.kind === 'op' && token.op === '\n') continue;
+      if (token.kind !== 'word') return undefined;
+      words.push(token.word);
+    }
+    return words;
+  }
+
+  private quietSink(): ParseSink {
+    const budget = this.budget;
+    return {
+      spend: (units) => budget.spend(units),
+      truncate: (reason) => budget.truncate(reason),
+      nestedCode: (characters) => budget.nestedCode(characters),
+      subshell: ignore,
+      loop: ignore,
+      command: ignore,
+      pipeline: ignore,
+    };
+  }
+
   /** What a command does to the variables besides its prefix: declarations, `unset`, `read` and the like. */
   afterCommand(words: readonly Word[]): void {
     const program = words[0]?.text;
     if (program === undefined) return;
     if (DECLARATIONS.has(program)) {
-      const arrays = words.some((word) => /^-[a-zA-Z]*[aAin]/.test(word.text));
+      // `-a` with a literal list (`declare -a T=(…)`) is followed; other kinds (`-A`, `-i`, `-n`) are not.
+      const indexed = words.some((word) => /^-[a-zA-Z]*a/.test(word.text));
+      const other = words.some((word) => /^-[a-zA-Z]*[Ain]/.test(word.text));
       for (const word of words.slice(1)) {
-        if (arrays || !word.assignment) this.variables.delete(word.text.split('=')[0]!);
-        else this.assign(word);
+        const listed = indexed && ARRAY_ASSIGNMENT.test(word.text);
+        if (other || !word.assignment || (indexed && !listed)) {
+          const name = word.text.split(/\+?=/)[0]!;
+          this.variables.delete(name);
+          this.arrays.delete(name);
+        } else this.assign(word);
       }
+    } else if (program === 'set') {
+      this.setArguments(words);
+    } else if (program === 'shift') {
+      this.shift(words[1]?.text ?? '1');
     } else if (SETS_NAMED_VARIABLES.has(program) || (program === 'printf' && words[1]?.text === '-v')) {
       for (const word of words.slice(1)) this.variables.delete(word.text.split(/[=+-]/)[0]!);
     } else if (program === 'source' || program === '.') {
       this.variables.clear();
+      this.arrays.clear();
     }
+  }
+
+  /** `set -- a b`, `set a b` (options first): the positional parameters become the words after them. */
+  private setArguments(words: readonly Word[]): void {
+    for (let i = 1; i < words.length; i += 1) {
+      const text = words[i]!.text;
+      if (text === '--') {
+        this.setPositional(this.argumentLists(words.slice(i + 1), undefined));
+        return;
+      }
+      if (text === '-o' || text === '+o') i += 1;
+      else if (!/^[-+]/.test(text) || words[i]!.parts) {
+        this.setPositional(this.argumentLists(words.slice(i), undefined));
+        return;
+      }
+    }
+  }
+
+  /** `shift N`: the first N positional parameters after `$0` are dropped. */
+  private shift(count: string): void {
+    const positional = this.positional;
+    if (positional === undefined) return;
+    if (!/^[0-9]+$/.test(count)) {
+      this.setPositional(undefined);
+      return;
+    }
+    const n = Number(count);
+    this.setPositional(positional.map((list) => (list.length - 1 >= n ? [list[0], ...list.slice(1 + n)] : list)));
   }
 
   /** Something ran that may set any variable (an `eval` of unknown text): none is known any more. */
   forgetAll(): void {
     this.variables.clear();
+    this.arrays.clear();
   }
 
   /**
@@ -175,7 +325,9 @@ export class ShellValues {
    * says so with one part for its whole text (argument-feeds.ts reads it as an unknown argument).
    */
   private expandWords(words: readonly Word[], target: Target): Word[][] | undefined {
-    if (this.variables.size === 0 && !words.some((word) => word.parts?.some(mayResolve))) return undefined;
+    const { scope } = this;
+    const nothingKnown = scope.variables.size === 0 && scope.arrays.size === 0 && scope.positional === undefined;
+    if (nothingKnown && !words.some((word) => word.parts?.some(mayResolve))) return undefined;
     let results: Word[][] = [[]];
     let changed = false;
     for (const word of words) {
@@ -238,6 +390,7 @@ export class ShellValues {
   private expandParts(parts: readonly WordPart[], split: boolean, target: Target): Field[][] | undefined {
     let building: Building[] = [{ fields: [], text: '', bare: true, opaque: false, started: false }];
     let changed = false;
+    const separators = this.fieldSeparators();
     for (const part of parts) {
       const values = part.kind === 'expansion' ? this.valuesOf(part.text, 0) : undefined;
       if (values === undefined) {
@@ -252,8 +405,9 @@ export class ShellValues {
         building.flatMap((word) =>
           values.map((value) => {
             const next: Building = { ...word, fields: [...word.fields] };
-            if (typeof value === 'string') appendValue(next, value, splits, part.quoted);
-            else if (target === 'value') appendValue(next, value.reference, splits, part.quoted);
+            if (typeof value === 'string') appendValue(next, value, splits, part.quoted, separators);
+            else if ('fields' in value) appendFields(next, value, splits, part.quoted, separators);
+            else if (target === 'value') appendValue(next, value.reference, splits, part.quoted, separators);
             else appendAsWritten(next, part);
             return next;
           }),
@@ -267,20 +421,66 @@ export class ShellValues {
     });
   }
 
+  /**
+   * How `$IFS` splits an unquoted expansion: at blanks unless the line set IFS (`IFS=,`: at commas, `IFS=`:
+   * not at all); undefined for no splitting. An IFS with several possible values splits at blanks.
+   */
+  private fieldSeparators(): RegExp | undefined {
+    const ifs = this.variables.get('IFS');
+    if (ifs?.length !== 1 || ifs[0]!.includes('$')) return BLANKS;
+    const characters = [...new Set(ifs[0]!)];
+    if (characters.length === 0) return undefined;
+    const escape = (list: string[]): string => list.map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('');
+    const white = escape(characters.filter((c) => c === ' ' || c === '\t' || c === '\n'));
+    const other = escape(characters.filter((c) => c !== ' ' && c !== '\t' && c !== '\n'));
+    if (other === '') return new RegExp(`[${white}]+`);
+    return white === '' ? new RegExp(`[${other}]`) : new RegExp(`[${white}]*[${other}][${white}]*|[${white}]+`);
+  }
+
   /** The values of an expansion as written, or undefined when not known. */
   private valuesOf(expansion: string, depth: number): readonly Value[] | undefined {
     if (expansion.startsWith('${')) return this.parameterValues(expansion, depth);
     if (expansion.startsWith('$(') || expansion.startsWith('`')) return this.substitutionOutput(expansion);
+    const positional = POSITIONAL.exec(expansion);
+    if (positional) return this.lookup(positional[1]!);
     if (expansion.startsWith('$')) return this.variables.get(expansion.slice(1));
     return undefined;
   }
 
+  /** A variable's values, or a positional parameter's (`1`, `@`, `*`) or their count's (`#`). */
+  private lookup(name: string): readonly Value[] | undefined {
+    if (NAME.test(name)) return this.variables.get(name);
+    const positional = this.positional;
+    if (positional === undefined) return undefined;
+    if (name === '#') return dedupe(positional.map((list) => String(list.length - 1)));
+    const lists = name === '@' || name === '*' ? positional.map((list) => list.slice(1)) : undefined;
+    if (lists) return listValues(lists, name === '*');
+    const elements = positional.map((list) => elementAt(list, Number(name)));
+    return elements.includes(undefined) ? undefined : dedupe(elements as string[]);
+  }
+
+  /** `${NAME[i]}`, `${NAME[@]}`, `${NAME[*]}`, `${#NAME[@]}` of an array the line set. */
+  private arrayValues(expansion: string): readonly Value[] | undefined {
+    const match = ARRAY_ELEMENT.exec(expansion);
+    const lists = match ? this.arrays.get(match[2]!) : undefined;
+    if (!match || !lists) return undefined;
+    const [, length, , index] = match;
+    const all = index === '@' || index === '*';
+    if (length) return all ? dedupe(lists.map((list) => String(list.length))) : undefined;
+    if (all) return listValues(lists, index === '*');
+    const elements = lists.map((list) => elementAt(list, Number(index)));
+    return elements.includes(undefined) ? undefined : dedupe(elements as string[]);
+  }
+
   private parameterValues(expansion: string, depth: number): readonly Value[] | undefined {
+    if (expansion.includes('[')) return this.arrayValues(expansion);
     const match = PARAMETER.exec(expansion);
     if (!match) return undefined;
     const [, length, name, operator, operand] = match;
     if (operator === undefined && operand !== '') return undefined;
-    const values = this.variables.get(name!);
+    const found = this.lookup(name!);
+    if (found?.some((value) => typeof value !== 'string')) return operator || length ? undefined : found;
+    const values = found as readonly string[] | undefined;
     if (length) return values && operator === undefined ? values.map((value) => String([...value].length)) : undefined;
     if (operator === undefined) return values;
     // The operand is a word for these operators (a pattern or a message for the others).
@@ -322,39 +522,56 @@ export class ShellValues {
   private referenceValues(reference: string, depth: number): string[] | undefined {
     const values = this.valuesOf(reference, depth + 1);
     if (values === undefined) return SIMPLE_REFERENCE.test(reference) ? [reference] : undefined;
-    return values.map((value) => (typeof value === 'string' ? value : value.reference));
+    if (values.some((value) => typeof value !== 'string' && 'fields' in value)) return undefined;
+    return values.map((value) => (typeof value === 'string' ? value : (value as ValueOf).reference));
   }
 
-  /** What `$(echo …)`, `$(printf …)` and their backtick forms print, trailing newlines removed. */
+  /**
+   * What `$(echo …)`, `$(printf …)` and their backtick forms print, trailing newlines removed; also `mktemp`, the
+   * path commands of literal-output.ts, `pwd` and `cd DIR; pwd` (the working folder, `$PWD` when not known),
+   * `eval` of such a command (`eval echo ~dev` → `~dev`) and `git rev-parse --show-toplevel`.
+   */
   private substitutionOutput(expansion: string): readonly string[] | undefined {
     const code = expansion.startsWith('$(') ? expansion.slice(2, -1) : expansion.slice(1, -1);
-    if (code.length > MAX_VALUE_LENGTH || NOT_ONE_SIMPLE_COMMAND.test(code) || code.includes('\\')) return undefined;
+    if (code.length > MAX_VALUE_LENGTH || code.includes('\\')) return undefined;
+    const changed = CD_THEN_PWD.exec(code);
+    // `cd` alone goes home; `cd -` goes to a folder not known.
+    if (changed) return changed[1] === '-' ? undefined : [changed[1] ?? '~'];
+    if (NOT_ONE_SIMPLE_COMMAND.test(code)) return undefined;
     this.budget.nestedCode(code.length);
-    const budget = this.budget;
-    const sink: ParseSink = {
-      spend: (units) => budget.spend(units),
-      truncate: (reason) => budget.truncate(reason),
-      nestedCode: (characters) => budget.nestedCode(characters),
-      subshell: ignore,
-      loop: ignore,
-      command: ignore,
-      pipeline: ignore,
-    };
-    const lexer = new Lexer(code, 0, NO_NESTING, sink);
-    const words: Word[] = [];
-    for (let token = lexer.next(); token.kind !== 'op' || token.op !== 'eof'; token = lexer.next()) {
-      if (token.kind !== 'word' || token.word.assignment) return undefined;
-      words.push(token.word);
+    let words = this.listWords(code);
+    if (words === undefined || words.some((word) => word.assignment)) return undefined;
+    // `eval WORDS` runs the words as a command: the same when they need no more quoting.
+    if (words[0]?.text === 'eval' && words.slice(1).every((word) => !word.parts && isBareText(word.text, true))) {
+      words = words.slice(1);
     }
     const outputs: string[] = [];
     for (const expanded of this.expandWords(words, 'value') ?? [words]) {
       if (expanded.some((word) => word.parts?.some(isOpaque))) return undefined;
       const output = literalOutput({ words: expanded, redirects: [], depth: 0 }) ?? mktempOutput(expanded);
-      if (output === undefined) return undefined;
-      outputs.push(output.replace(/\n+$/, ''));
+      if (output !== undefined) {
+        outputs.push(output.replace(/\n+$/, ''));
+        continue;
+      }
+      const folder = workingFolderPrinted(expanded.map((word) => word.text));
+      if (!folder) return undefined;
+      outputs.push(...(this.variables.get('PWD') ?? ['$PWD']));
     }
-    return outputs;
+    return this.bounded(outputs);
   }
+}
+
+/** `cd [DIR]; pwd` or `cd [DIR] && pwd`: the folder is DIR, or the home. */
+const CD_THEN_PWD = /^\s*cd(?:\s+(?:--\s+)?([^\s;&|<>()`$'"\\]+))?\s*(?:;|&&)\s*pwd(?:\s+-[LP])?\s*$/;
+
+/**
+ * Whether the command prints the working folder: `pwd`, and `git rev-parse --show-toplevel`, the repository's
+ * root, taken to be the working folder: the root is the working folder or above it, so what the line does
+ * to it or its parent reaches at least as high when read as `$PWD`.
+ */
+function workingFolderPrinted(words: readonly string[]): boolean {
+  if (words[0] === 'pwd') return words.length === 1 || (words.length === 2 && /^-[LP]$/.test(words[1]!));
+  return words.length === 3 && words[0] === 'git' && words[1] === 'rev-parse' && words[2] === '--show-toplevel';
 }
 
 const ignore = (): void => {};
@@ -371,7 +588,12 @@ function dedupe(values: readonly Value[]): Value[] {
   const seen = new Set<string>();
   const out: Value[] = [];
   for (const value of values) {
-    const key = typeof value === 'string' ? `=${value}` : `$${value.reference}`;
+    const key =
+      typeof value === 'string'
+        ? `=${value}`
+        : 'fields' in value
+          ? `@${String(value.star)}${JSON.stringify(value.fields)}`
+          : `$${value.reference}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(value);
@@ -403,7 +625,9 @@ function unsetValues(
     case '?':
       return [reference];
     default:
-      return operand === SLASH_ONLY ? [reference] : undefined;
+      if (operand === SLASH_ONLY) return [reference];
+      // The working folder's parent: `${PWD%/*}` is `$PWD/..` (PWD, HOME, OLDPWD hold absolute paths).
+      return operator === '%' && operand === '/*' && ABSOLUTE_PATHS.has(name) ? [`${reference}/..`] : undefined;
   }
 }
 
@@ -541,19 +765,79 @@ function isBareValue(value: string): boolean {
   return isBareText(value.includes('$') ? value.replace(SIMPLE_REFERENCES, '') : value, true);
 }
 
-/** Appends a value; unquoted (`splits`), it is cut into words at blanks, and an empty one adds no word. */
-function appendValue(word: Building, value: string, splits: boolean, quoted: boolean): void {
-  if (!splits || !BLANKS.test(value)) {
+/**
+ * Appends a value; unquoted (`splits`), it is cut into words at the separators (blanks, or `$IFS`'s), and an
+ * empty one adds no word.
+ */
+function appendValue(
+  word: Building,
+  value: string,
+  splits: boolean,
+  quoted: boolean,
+  separators: RegExp | undefined,
+): void {
+  if (!splits || separators === undefined || !separators.test(value)) {
     append(word, value, isBareValue(value), false, quoted);
     return;
   }
-  for (const [i, piece] of value.split(BLANKS).entries()) {
+  for (const [i, piece] of value.split(separators).entries()) {
     if (i > 0 && word.started) {
       word.fields.push(finish(word));
       Object.assign(word, { text: '', bare: true, opaque: false, started: false });
     }
     if (piece !== '') append(word, piece, isBareValue(piece), false, false);
   }
+}
+
+/**
+ * Appends `$@` or an array's `[@]`: each element its own word (quoted, an empty one too); unquoted, each is
+ * split further. Quoted `$*` and `[*]` are one word, the elements joined by a blank.
+ */
+function appendFields(
+  word: Building,
+  value: Fields,
+  splits: boolean,
+  quoted: boolean,
+  separators: RegExp | undefined,
+): void {
+  if (value.star && quoted) {
+    appendValue(word, value.fields.join(' '), false, true, separators);
+    return;
+  }
+  for (const [i, field] of value.fields.entries()) {
+    if (i > 0 && word.started) {
+      word.fields.push(finish(word));
+      Object.assign(word, { text: '', bare: true, opaque: false, started: false });
+    }
+    appendValue(word, field, splits, quoted, separators);
+  }
+}
+
+/** The values of `$@`, `$*` or an array's `[@]`/`[*]`: undefined when an element is not known. */
+function listValues(lists: readonly (readonly Element[])[], star: boolean): Value[] | undefined {
+  if (lists.some((list) => list.includes(undefined))) return undefined;
+  return dedupe(lists.map((list) => ({ fields: list as string[], star })));
+}
+
+/** A list's element `index` (negative: from the end); past the end, empty. */
+function elementAt(list: readonly Element[], index: number): Element {
+  const at = index < 0 ? list.length + index : index;
+  return at >= 0 && at < list.length ? list[at] : '';
+}
+
+/** The elements words give as they are (already expanded), for the positional parameters they become. */
+export function argumentList(words: readonly Word[]): Element[] {
+  return words.map(elementOf);
+}
+
+/** Whether a word keeps an expansion whose value is not known and which is not a plain reference (`$(curl x)`). */
+export function isOpaqueWord(word: Word): boolean {
+  return word.parts?.some(isOpaque) ?? false;
+}
+
+/** An argument's value as a list element: undefined when it keeps an expansion not known. */
+function elementOf(word: Word): Element {
+  return word.parts?.some(isOpaque) ? undefined : word.text;
 }
 
 function finish(word: Building): Field {
