@@ -33,8 +33,8 @@ describe('powershellCommands', () => {
     ['Remove-Item -Recurse -Force $HOME', ['rm -rf ~']],
     ['rm -r -fo ~', ['rm -rf ~']],
     ['ri -Recurse -Path $env:USERPROFILE\\Documents', ['rm -r ~/Documents']],
-    ['del -Force C:\\Users\\me', ['rm -f /Users/me']],
-    ['Remove-Item -LiteralPath "C:\\" -Recurse -Force', ['rm -rf /']],
+    ['del -Force C:\\Users\\me', ['rm -f /mnt/c/Users/me']],
+    ['Remove-Item -LiteralPath "C:\\" -Recurse -Force', ['rm -rf /mnt/c']],
     ['Remove-Item -Recurse -Force ~ -WhatIf', []],
     ['Remove-Item -Recurse $dir', ['rm -r $UNKNOWN']],
     ["Remove-Item 'a b','c'", ["rm 'a b' c"]],
@@ -45,14 +45,14 @@ describe('powershellCommands', () => {
     ['if ($x) { Remove-Item -Recurse -Force ~ }', ['rm -rf ~']],
     ['$x = 1', []],
     // Remove-Item fed what Get-ChildItem lists removes the listed folder's children.
-    ['Get-ChildItem C:\\ -Recurse | Remove-Item -Force', ["Get-ChildItem 'C:\\' -Recurse", 'rm -rf /*']],
+    ['Get-ChildItem C:\\ -Recurse | Remove-Item -Force', ["Get-ChildItem 'C:\\' -Recurse", 'rm -rf /mnt/c/*']],
     ['gci ~ |\n  ri -Recurse', ["gci '~'", 'rm -r ~/*']],
     ['ls $HOME | rm', ["ls '$HOME'", 'rm ~/*']],
     ['dir | del -Force', ['dir', 'rm -f ./*']],
     ['gci $HOME -r | % { Remove-Item $_.FullName -Force }', ["gci '$HOME' -r", 'rm -rf ~/*']],
     [
       'Get-ChildItem C:\\Users\\bob\\*.log | Remove-Item',
-      ["Get-ChildItem 'C:\\Users\\bob\\*.log'", "find /Users/bob -maxdepth 1 -name '*.log' -delete"],
+      ["Get-ChildItem 'C:\\Users\\bob\\*.log'", "find /mnt/c/Users/bob -maxdepth 1 -name '*.log' -delete"],
     ],
     [
       'Get-ChildItem . -Recurse -Filter *.tmp | Remove-Item',
@@ -71,10 +71,10 @@ describe('powershellCommands', () => {
     // Reading files.
     ['Get-Content $HOME\\.ssh\\id_rsa', ['cat ~/.ssh/id_rsa']],
     ['gc -Path ~/.aws/credentials -TotalCount 5', ['cat ~/.aws/credentials']],
-    ['type C:\\Users\\me\\.env', ['cat /Users/me/.env']],
+    ['type C:\\Users\\me\\.env', ['cat /mnt/c/Users/me/.env']],
     ['[IO.File]::ReadAllText("$HOME\\.ssh\\id_rsa")', ['cat ~/.ssh/id_rsa']],
-    ["[System.IO.File]::WriteAllText('C:\\x.txt', 'y')", ['tee /x.txt']],
-    ["[IO.Directory]::Delete('C:\\Users\\bob', $true)", ['rm -rf /Users/bob']],
+    ["[System.IO.File]::WriteAllText('C:\\x.txt', 'y')", ['tee /mnt/c/x.txt']],
+    ["[IO.Directory]::Delete('C:\\Users\\bob', $true)", ['rm -rf /mnt/c/Users/bob']],
   ];
   for (const [code, want] of cases) {
     test(code, () => {
@@ -85,13 +85,13 @@ describe('powershellCommands', () => {
 
 describe('cmdCommands', () => {
   const cases: readonly [code: string, want: string[]][] = [
-    ['rd /s /q C:\\Users\\bob', ['rm -rf /Users/bob']],
-    ['rmdir /S C:\\', ['rm -r /']],
+    ['rd /s /q C:\\Users\\bob', ['rm -rf /mnt/c/Users/bob']],
+    ['rmdir /S C:\\', ['rm -r /mnt/c']],
     ['rd build', ['rmdir build']],
     ['del /s /q %USERPROFILE%\\*', ['rm -rf ~']],
-    ['erase /f C:\\x.txt', ['rm -f /x.txt']],
+    ['erase /f C:\\x.txt', ['rm -f /mnt/c/x.txt']],
     ['del /s /q *.tmp', ["find . -name '*.tmp' -delete"]],
-    ['del /s /q C:\\Users\\bob\\*.docx', ["find /Users/bob -name '*.docx' -delete"]],
+    ['del /s /q C:\\Users\\bob\\*.docx', ["find /mnt/c/Users/bob -name '*.docx' -delete"]],
     ['type %USERPROFILE%\\.ssh\\id_rsa', ['cat ~/.ssh/id_rsa']],
     ['if exist build rd /s /q build', ['rm -rf build']],
     ['if not "%1"=="" rd /s /q %1', ['rm -rf $UNKNOWN']],

@@ -2,8 +2,12 @@
 // it: `Remove-Item -Recurse -Force ~` (or `rm -r -fo ~`, `ri`, `del`, `rd` …) → `rm -rf ~`, `Set-Content`/
 // `Out-File` → `tee <path>` (`Add-Content`, `-Append` → `tee -a`), and any other command statement (a native
 // program: `git push --force`, `bash -c …`) → its words. `~`, `$HOME`, `$env:HOME` and `$env:USERPROFILE` are
-// `~`, a drive root `C:\` is `/` and backslashes are slashes, so `C:\Users\me` reads as `/Users/me`; any other
-// variable is UNKNOWN_TARGET. Statements are split at `;`, newlines, pipes and braces; nothing is evaluated.
+// `~`, a drive `C:` is where WSL mounts it, `/mnt/c`, and backslashes are slashes, so `C:\Users\me` reads as
+// `/mnt/c/Users/me` and `C:\Windows` as `/mnt/c/Windows` (the spellings the rules know); a drive-relative
+// `C:Usersbob` that starts with a top folder's name is what bash leaves of an unquoted `C:\Users\bob`, read as
+// `/mnt/c/Users/bob`; any other variable is UNKNOWN_TARGET. Formatting a drive (`Format-Volume -DriveLetter D`,
+// cmd's `format D:`) is `mkfs /dev/disk/by-drive-letter/D`: making a file system on the drive's device, whose
+// Linux name is not known here. Statements are split at `;`, newlines, pipes and braces; nothing is evaluated.
 // Reading a file (`Get-Content`, `gc`, `cat`, `type`, `[IO.File]::ReadAllText(…)`) is `cat <path>`; a Remove-Item
 // fed by `Get-ChildItem X` (`ls`, `dir`, `gci`; directly or through `ForEach-Object { Remove-Item $_ }`) removes
 // X's children, `rm -rf X/*` (see removeListed). cmd.exe's builtins are translated at the end of this file.
@@ -257,6 +261,14 @@ function translate(words: string[], source: Pipeline | undefined): string | unde
   if (SET_CONTENT.has(command) || ADD_CONTENT.has(command)) return setContent(args, ADD_CONTENT.has(command));
   if (GET_CONTENT.has(command)) return getContent(args);
   if (command === '%') return undefined;
+  if (command === 'format-volume') {
+    const letter = readParameters(
+      args,
+      ['force', 'full', 'whatif'],
+      ['driveletter', 'filesystem', 'newfilesystemlabel'],
+    ).values.get('driveletter');
+    return letter === undefined ? undefined : formatDrive(letter.replace(/:$/, ''));
+  }
   return words.map(shellWord).join(' ');
 }
 
@@ -414,15 +426,27 @@ function stringValue(expression: string): string {
 }
 
 const HOME = /^(?:~|\$home|\$env:home|\$env:userprofile|\$\{env:(?:home|userprofile)\})(?=$|[\\/])/i;
-const DRIVE_ROOT = /^[A-Za-z]:(?=$|[\\/])/;
+const DRIVE = /^([A-Za-z]):(?=$|[\\/])/;
+/** `C:Usersbob`: an unquoted `C:\Users\bob` after bash removed its backslashes. */
+const MANGLED_DRIVE = /^([A-Za-z]):(Users|Windows|ProgramData|Program Files(?: \(x86\))?)(.*)$/i;
 
-/** A PowerShell path as a shell word: home is `~`, `C:` is the root, `\` is `/`, other variables unknown. */
-function pathWord(path: string): string {
+/** A PowerShell path as a shell word: home is `~`, `C:` is `/mnt/c`, `\` is `/`, other variables unknown. */
+function pathWord(written: string): string {
+  const mangled = MANGLED_DRIVE.exec(written);
+  const path = mangled ? `${mangled[1]}:\\${mangled[2]}${mangled[3] ? `\\${mangled[3]}` : ''}` : written;
   const home = HOME.exec(path);
-  const rest = (home ? path.slice(home[0].length) : path.replace(DRIVE_ROOT, '')).replaceAll('\\', '/');
+  const rest = (
+    home ? path.slice(home[0].length) : path.replace(DRIVE, (_, drive: string) => `/mnt/${drive.toLowerCase()}`)
+  ).replaceAll('\\', '/');
   if (rest.includes('$')) return UNKNOWN_TARGET;
-  const word = rest === '' || isBareText(rest, true) ? rest : quote(rest);
+  const trimmed = /^\/mnt\/[a-z]\/$/.test(rest) ? rest.slice(0, -1) : rest;
+  const word = trimmed === '' || isBareText(trimmed, true) ? trimmed : quote(trimmed);
   return home ? `~${word}` : word === '' ? '/' : word;
+}
+
+/** Formatting drive `letter`: a file system made on its device (see the header). */
+function formatDrive(letter: string): string {
+  return `mkfs /dev/disk/by-drive-letter/${letter.toUpperCase()}`;
 }
 
 /** Any other argument as a shell word, read back as the same text. */
@@ -558,6 +582,7 @@ function cmdTranslate(words: string[]): string | undefined {
   if ((command === 'copy' || command === 'move') && paths.length >= 2)
     return [command === 'copy' ? 'cp' : 'mv', ...paths.slice(0, 2).map(cmdPath)].join(' ');
   if (command === 'rem' || command.startsWith('::')) return undefined;
+  if (command === 'format' && /^[A-Za-z]:\\?$/.test(paths[0] ?? '')) return formatDrive(paths[0]![0]!);
   return words.map(shellWord).join(' ');
 }
 
