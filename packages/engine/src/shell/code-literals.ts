@@ -1,8 +1,13 @@
-// Reading the string literals and bracketed spans of interpreter code (Python, Node, Perl, Ruby, PHP) without
-// parsing the language: enough to take the literal arguments of a call and to step over an argument's text.
+// Reading the string literals and bracketed spans of interpreter code (Python, Node, Perl, Ruby, PHP, Lua, R,
+// Julia, awk, AppleScript) without parsing the language: enough to take the literal arguments of a call and to
+// step over an argument's text.
 import { decodeAnsiC } from './ansi-c';
 import type { ScannedLanguage } from './interpreters';
 
+/** Languages whose only string literal is double-quoted (a `'` is something else). */
+const DOUBLE_QUOTED_ONLY: ReadonlySet<ScannedLanguage> = new Set(['awk', 'applescript']);
+/** Languages whose double-quoted literals interpolate expressions. */
+const INTERPOLATING: ReadonlySet<ScannedLanguage> = new Set(['ruby', 'perl', 'php', 'julia']);
 const PYTHON_PREFIX = /[rRbBuUfF]{1,2}(?=["'])/y;
 const CLOSERS: Record<string, string> = { '(': ')', '{': '}', '[': ']', '<': '>' };
 
@@ -30,11 +35,11 @@ export function readStringLiteral(code: string, p: number, language: ScannedLang
     }
   }
   const q = code[start];
-  if (q !== '"' && q !== "'" && !(q === '`' && language === 'node')) return undefined;
+  if (q !== '"' && !(q === "'" && !DOUBLE_QUOTED_ONLY.has(language)) && !(q === '`' && language === 'node'))
+    return undefined;
   const triple = language === 'python' && code.startsWith(q.repeat(3), start);
   const literal = readDelimited(code, start + (triple ? 3 : 1), triple ? q.repeat(3) : q);
-  const interpolated =
-    formatted || q === '`' || (q === '"' && (language === 'ruby' || language === 'perl' || language === 'php'));
+  const interpolated = formatted || q === '`' || (q === '"' && INTERPOLATING.has(language));
   if (raw) return { value: literal.body, end: literal.end, interpolated };
   // Single quotes in perl, ruby and php only know \\ and \'.
   const plain = q === "'" && (language === 'perl' || language === 'ruby' || language === 'php');

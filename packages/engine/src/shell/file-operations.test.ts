@@ -12,7 +12,7 @@ describe('fileOperationCommands', () => {
     ['python', "open('/etc/hosts', 'w').write(x)", ['tee /etc/hosts']],
     ['python', "with open(os.path.expanduser('~/.bashrc'), mode='a') as f: f.write(x)", ['tee -a ~/.bashrc']],
     ['python', "open('x', 'r+')", ['tee -a x']],
-    ['python', "open('notes.txt').read(); open('y', 'rb')", []],
+    ['python', "open('notes.txt').read(); open('y', 'rb')", ['cat notes.txt', 'cat y']],
     ['python', "os.chmod('/usr/local/bin/x', 0o4755)", ['chmod 4755 /usr/local/bin/x']],
     ['python', "shutil.move('evil', os.path.expanduser('~/.zshrc'))", ['mv evil ~/.zshrc']],
     ['python', "shutil.copytree('a', 'b')", ['cp -r a b']],
@@ -28,7 +28,7 @@ describe('fileOperationCommands', () => {
     ['node', "fs.appendFileSync('.npmrc', s)", ['tee -a .npmrc']],
     ['node', "fs.createWriteStream('/dev/sda')", ['tee /dev/sda']],
     ['node', "fs.chmodSync('x', '777'); fs.chmodSync('y', 0o755)", ['chmod 777 x', 'chmod 755 y']],
-    ['node', "console.log(require('fs').readFileSync('package.json','utf8'))", []],
+    ['node', "console.log(require('fs').readFileSync('package.json','utf8'))", ['cat package.json']],
     ['ruby', 'require "fileutils"; FileUtils.rm_rf(Dir.home)', ['rm -rf ~']],
     ['ruby', 'FileUtils.rm_rf Dir.home', ['rm -rf ~']],
     ['ruby', "FileUtils.rm_r '/srv', noop: true", ['rm -r /srv']],
@@ -40,7 +40,7 @@ describe('fileOperationCommands', () => {
     ['perl', 'File::Path::remove_tree("$ENV{HOME}/src", {verbose => 1})', ['rm -rf ~/src']],
     ['perl', 'unlink "a", "b"; unlink $f', ['rm a b', 'rm $UNKNOWN']],
     ['perl', "open(my $fh, '>', '/etc/x'); open(FH, \">>$ENV{HOME}/.bashrc\")", ['tee /etc/x', 'tee -a ~/.bashrc']],
-    ['perl', "open(my $fh, '<', 'x'); open FH, 'y'", []],
+    ['perl', "open(my $fh, '<', 'x'); open FH, 'y'", ['cat x']],
     ['perl', "chmod 0755, 'a', 'b'", ['chmod 755 a b']],
     ['php', "unlink('/etc/x'); file_put_contents(getenv('HOME') . '/.bashrc', $s)", ['rm /etc/x', 'tee ~/.bashrc']],
     ['python', "shutil.rmtree('/tmp/x'", ['rm -rf /tmp/x']],
@@ -64,7 +64,7 @@ describe('fileOperationCommands', () => {
       ['chmod 777 /usr/local/bin/x', 'mv a b'],
     ],
     ['node', "await Bun.write(os.homedir() + '/.zshrc', s)", ['tee ~/.zshrc']],
-    ['node', "console.log(await Deno.readTextFile('README.md'))", []],
+    ['node', "console.log(await Deno.readTextFile('README.md'))", ['cat README.md']],
     // Loops over a tree whose variables reach a delete delete the tree.
     [
       'python',
@@ -84,7 +84,11 @@ describe('fileOperationCommands', () => {
     ['python', "for p in Path('/srv/data').rglob('*'):\n    p.unlink()", ['rm -rf /srv/data']],
     ['python', "for p in Path.home().rglob('*'):\n    if p.is_file(): p.unlink()", ['find ~ -name $UNKNOWN -delete']],
     ['python', "for p in Path('build').rglob('*.o'): p.unlink()", ["find build -name '*.o' -delete"]],
-    ['python', "for f in glob.glob('/home/dev/**', recursive=True): os.remove(f)", ['rm $UNKNOWN', 'rm -rf /home/dev']],
+    [
+      'python',
+      "for f in glob.glob('/home/dev/**', recursive=True): os.remove(f)",
+      ['find /home/dev -type f -delete', 'rm -rf /home/dev'],
+    ],
     [
       'python',
       "for root, dirs, files in os.walk('.'):\n    for f in files:\n        if f.endswith('.pyc'):\n            os.remove(os.path.join(root, f))",
@@ -93,7 +97,7 @@ describe('fileOperationCommands', () => {
     // Look-alikes: a walk that only reads, a delete of something else, a glob that is not recursive.
     ['python', "for root, dirs, files in os.walk('/home/dev'):\n    print(root, len(files))", []],
     ['python', "for root, dirs, files in os.walk('/home/dev'):\n    pass\nos.remove('/tmp/x')", ['rm /tmp/x']],
-    ['python', "for f in glob.glob('/home/dev/*.log'): os.remove(f)", ['rm $UNKNOWN']],
+    ['python', "for f in glob.glob('/home/dev/*.log'): os.remove(f)", ['rm /home/dev/*.log']],
     ['python', "for p in Path('/home/dev').glob('*.py'): print(p)", []],
   ];
   for (const [language, code, want] of cases) {
@@ -105,7 +109,7 @@ describe('fileOperationCommands', () => {
   test('a long program is scanned in one pass', () => {
     const code = `${'x = open("f").read()\n'.repeat(100_000)}shutil.rmtree("/")`;
     const start = performance.now();
-    assert.deepEqual(fileOperationCommands('python', code), ['rm -rf /']);
+    assert.deepEqual(fileOperationCommands('python', code), ['cat f', 'rm -rf /']);
     assert.ok(performance.now() - start < 1000);
   });
 

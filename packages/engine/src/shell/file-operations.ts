@@ -18,15 +18,54 @@
 // run time). Comprehensions count (`[os.remove(f) for f in glob(…)]`), as do nested loops over a loop
 // variable (`for f in files`).
 import { readArguments, readStringLiteral, skipSpaces } from './code-literals';
-import { modeWord, pathWord, UNKNOWN_TARGET } from './code-paths';
+import { codeNames, MAX_ITEMS, receiverBefore } from './code-names';
+import { type CodeNames, modeWord, pathWord as evaluatePath, UNKNOWN_TARGET } from './code-paths';
 import type { ScannedLanguage } from './interpreters';
 import { quote } from './render';
 
 /** Builds the command line for a call from its arguments' text; undefined when the call changes nothing. */
 type Translation = (args: string[], language: ScannedLanguage) => string | undefined;
 
+/**
+ * The names of the code being read (code-names.ts), for the translations: set for the length of one
+ * fileOperationCommands call (the scan is synchronous), so each translation reads an assigned name as its value.
+ */
+let currentNames: CodeNames = { get: () => undefined };
+
+function pathWord(expression: string, language: ScannedLanguage): string {
+  return evaluatePath(expression, language, currentNames);
+}
+
 const paths = (args: string[], language: ScannedLanguage): string =>
   args.map((arg) => pathWord(arg, language)).join(' ');
+
+/** Reading a file: `cat <path>`, when the path is known (reading something computed tells a rule nothing). */
+const reads =
+  (argument = 0): Translation =>
+  (args, language) => {
+    const target = positional(args)[argument];
+    if (target === undefined || /^\s*[0-9]+\s*$/.test(target)) return undefined;
+    const word = pathWord(target, language);
+    return word === UNKNOWN_TARGET ? undefined : `cat ${word}`;
+  };
+
+/** Emptying a folder (fs-extra's `emptyDir`): `rm -rf <path>/*`. */
+const emptyDir: Translation = (args, language) => {
+  const [target] = positional(args);
+  if (target === undefined) return undefined;
+  const word = pathWord(target, language);
+  return `rm -rf ${word === UNKNOWN_TARGET ? word : `${word.replace(/\/$/, '')}/*`}`;
+};
+
+/** R's `unlink(x, recursive = TRUE)` and `file.remove`; Julia's `rm(x; recursive=true)`. */
+const flaggedRemove: Translation = (args, language) => {
+  const all = args.flatMap((arg) => arg.split(';'));
+  const [target] = positional(all);
+  if (target === undefined) return undefined;
+  const recursive = all.some((arg) => /recursive\s*=\s*(?:TRUE|T|true)\b/.test(arg));
+  const force = all.some((arg) => /force\s*=\s*(?:TRUE|T|true)\b/.test(arg));
+  return `rm ${recursive ? '-rf ' : force ? '-f ' : ''}${pathWord(target, language)}`;
+};
 
 /** The call's path arguments (all of them, or only the first) given to `verb`. */
 const onPaths =
@@ -75,9 +114,11 @@ const openFor =
   (args, language) => {
     const [target] = args;
     const modeText = args.find((arg) => /^\s*(?:mode|flags?)\s*[=:]/.test(arg))?.replace(/^\s*\w+\s*[=:]\s*/, '');
-    const mode = literalText(modeText ?? args[modeArgument], language);
+    const modeArg = modeText ?? positional(args)[modeArgument];
+    const mode = modeArg === undefined ? 'r' : literalText(modeArg, language);
     if (target === undefined || mode === undefined) return undefined;
-    return writeMode(mode, pathWord(target, language));
+    const word = pathWord(target, language);
+    return writeMode(mode, word) ?? (word === UNKNOWN_TARGET ? undefined : `cat ${word}`);
   };
 
 /** Writing a whole file: `tee`, or `tee -a` when the options ask to append; writing '' empties it. */
@@ -111,6 +152,7 @@ const perlOpen: Translation = (args, language) => {
   const [, second, third] = args;
   const mode = literalText(second, language);
   if (mode === undefined) return undefined;
+  if (third !== undefined && mode.trim() === '<') return reads(2)(args, language);
   if (third !== undefined) return writeMode(mode.replace('>>', 'a').replace('>', 'w'), pathWord(third, language));
   const twoArgument = /^\s*(>>|>|\+<|\+>)\s*(.*)$/s.exec(mode);
   if (!twoArgument) return undefined;
@@ -160,6 +202,9 @@ const FILE_CALLS: Record<ScannedLanguage, Record<string, Translation>> = {
     'shutil.copyfile': fromTo('cp'),
     '*.copytree': fromTo('cp -r'),
     'os.truncate': truncate,
+    '*.read': reads(),
+    'sqlite3.connect': reads(),
+    'shelve.open': reads(),
   },
   node: {
     '*.rmSync': nodeRemove('rm'),
@@ -207,6 +252,34 @@ const FILE_CALLS: Record<ScannedLanguage, Record<string, Translation>> = {
     'Deno.copyFile': fromTo('cp'),
     'Deno.copyFileSync': fromTo('cp'),
     'Bun.write': writeFile(),
+    'fsp.rmdir': nodeRemove('rmdir'),
+    'fsp.unlink': onPaths('rm'),
+    'fsp.writeFile': writeFile(),
+    'fsp.appendFile': writeFile(true),
+    'fsp.chmod': chmod(false),
+    'fsp.rename': fromTo('mv'),
+    'fsp.copyFile': fromTo('cp'),
+    'fsp.cp': fromTo('cp -r'),
+    'fs.cp': fromTo('cp -r'),
+    '*.removeSync': onPaths('rm -rf'),
+    'fse.remove': onPaths('rm -rf'),
+    'fs.remove': onPaths('rm -rf'),
+    '*.emptyDirSync': emptyDir,
+    '*.emptyDir': emptyDir,
+    '*.rimraf': onPaths('rm -rf'),
+    '*.rimrafSync': onPaths('rm -rf'),
+    'rimraf.sync': onPaths('rm -rf'),
+    '*.deleteSync': onPaths('rm -rf'),
+    '*.readFileSync': reads(),
+    'fs.readFile': reads(),
+    'fsp.readFile': reads(),
+    'promises.readFile': reads(),
+    '*.createReadStream': reads(),
+    'Deno.readTextFile': reads(),
+    'Deno.readTextFileSync': reads(),
+    'Deno.readFile': reads(),
+    'Deno.readFileSync': reads(),
+    'Bun.file': reads(),
   },
   ruby: {
     '*.rm_rf': onPaths('rm -rf', 'all'),
@@ -236,6 +309,12 @@ const FILE_CALLS: Record<ScannedLanguage, Record<string, Translation>> = {
     'FileUtils.cp': fromTo('cp'),
     'FileUtils.copy': fromTo('cp'),
     'FileUtils.cp_r': fromTo('cp -r'),
+    'File.read': reads(),
+    'IO.read': reads(),
+    'File.readlines': reads(),
+    'IO.readlines': reads(),
+    'File.foreach': reads(),
+    'File.binread': reads(),
   },
   perl: {
     '*.rmtree': onPaths('rm -rf', 'all'),
@@ -258,7 +337,39 @@ const FILE_CALLS: Record<ScannedLanguage, Record<string, Translation>> = {
     chmod: chmod(false),
     rename: fromTo('mv'),
     copy: fromTo('cp'),
+    file_get_contents: reads(),
+    file: reads(),
+    readfile: reads(),
+    fopen: openFor(1),
+    parse_ini_file: reads(),
   },
+  lua: {
+    'os.remove': onPaths('rm'),
+    'os.rename': fromTo('mv'),
+    'io.open': openFor(1),
+    'io.lines': reads(),
+  },
+  r: {
+    unlink: flaggedRemove,
+    'file.remove': onPaths('rm'),
+    'fs::dir_delete': onPaths('rm -rf'),
+    'fs::file_delete': onPaths('rm'),
+    readLines: reads(),
+    'read.csv': reads(),
+    readRDS: reads(),
+    'Sys.chmod': chmod(false),
+    'file.rename': fromTo('mv'),
+  },
+  julia: {
+    rm: flaggedRemove,
+    read: reads(),
+    readlines: reads(),
+    chmod: chmod(false),
+    mv: fromTo('mv'),
+    cp: fromTo('cp -r'),
+  },
+  awk: {},
+  applescript: {},
 };
 
 /** Languages whose calls may drop the parentheses (`FileUtils.rm_rf Dir.home`, `unlink $file`). */
@@ -274,36 +385,178 @@ const FILE_CALL_PATTERNS = Object.fromEntries(
         ? `(?<![\\w$])${escape(key.replace(/^\*\./, ''))}`
         : `(?<![\\w$.:>])${escape(key)}`,
     );
-    return [language, new RegExp(`(?:${names.join('|')})(?![\\w$])`, 'g')];
+    // A language without file calls gets a pattern that never matches.
+    return [language, new RegExp(names.length === 0 ? '(?!)' : `(?:${names.join('|')})(?![\\w$])`, 'g')];
   }),
 ) as Record<ScannedLanguage, RegExp>;
 
 /** The shell command lines equivalent to the file operations `code` performs (see the header). */
-export function fileOperationCommands(language: ScannedLanguage, code: string): string[] {
-  const found: string[] = [];
-  const removals: Removal[] = [];
-  const calls = FILE_CALLS[language];
-  const pattern = FILE_CALL_PATTERNS[language];
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(code); match !== null; match = pattern.exec(code)) {
-    const name = match[0];
-    const translate = calls[name] ?? calls[`*.${name}`];
-    const afterName = pattern.lastIndex;
-    const open = skipSpaces(code, afterName);
-    let call: { args: string[]; end: number } | undefined;
-    if (code[open] === '(') call = readArguments(code, open + 1, language, false);
-    else if (BARE_CALLS.has(language) && open > afterName && /[\w'"$@:~[]/.test(code[open] ?? ''))
-      call = readArguments(code, open, language, true);
-    if (!call || !translate) continue;
-    let commandLine = translate(call.args, language);
-    if (commandLine?.startsWith('tee ') && !commandLine.startsWith('tee -a') && closedUnwritten(code, call.end))
-      commandLine = `truncate -s 0 ${commandLine.slice('tee '.length)}`;
-    if (commandLine !== undefined) found.push(commandLine);
-    if (commandLine !== undefined && /^rm(?:dir)? /.test(commandLine))
-      removals.push({ at: match.index, args: call.args.join(',') });
-    pattern.lastIndex = Math.max(afterName, call.end);
+export function fileOperationCommands(
+  language: ScannedLanguage,
+  code: string,
+  names: CodeNames = codeNames(language, code),
+): string[] {
+  const outer = currentNames;
+  currentNames = names;
+  try {
+    const found = new Set<string>();
+    const removals: Removal[] = [];
+    const calls = FILE_CALLS[language];
+    const pattern = FILE_CALL_PATTERNS[language];
+    const lists = hasItemLists(names);
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(code); match !== null; match = pattern.exec(code)) {
+      const name = match[0];
+      const translate = calls[name] ?? calls[`*.${name}`];
+      const afterName = pattern.lastIndex;
+      const open = skipSpaces(code, afterName);
+      let call: { args: string[]; end: number } | undefined;
+      if (code[open] === '(') call = readArguments(code, open + 1, language, false);
+      else if (BARE_CALLS.has(language) && open > afterName && /[\w'"$@:~[]/.test(code[open] ?? ''))
+        call = readArguments(code, open, language, true);
+      if (!call || !translate) continue;
+      const end = call.end;
+      const lines = lists ? eachItem(call.args, names, language, translate) : oneLine(translate(call.args, language));
+      for (let commandLine of lines) {
+        if (commandLine.startsWith('tee ') && !commandLine.startsWith('tee -a') && closedUnwritten(code, end))
+          commandLine = `truncate -s 0 ${commandLine.slice('tee '.length)}`;
+        found.add(recursiveGlob(commandLine));
+      }
+      if (lines.some((line) => /^(?:rm(?:dir)?|chmod) /.test(line)))
+        removals.push({
+          at: match.index,
+          args: call.args.join(','),
+          chmod: lines[0]!.startsWith('chmod ') ? lines[0] : undefined,
+        });
+      pattern.lastIndex = Math.max(afterName, end);
+    }
+    if (language === 'python') for (const line of pathMethodCommands(code, names)) found.add(line);
+    if (language === 'php') for (const line of phpArrayMaps(code)) found.add(line);
+    if (language === 'python') for (const line of treeRemovals(code, removals)) found.add(line);
+    return [...found];
+  } finally {
+    currentNames = outer;
   }
-  if (language === 'python') found.push(...treeRemovals(code, removals));
+}
+
+/** Whether some name holds several items (a loop over a literal list). */
+function hasItemLists(names: CodeNames): boolean {
+  if (!(names instanceof Map)) return true;
+  for (const items of (names as Map<string, readonly string[]>).values()) if (items.length > 1) return true;
+  return false;
+}
+
+/**
+ * The command lines of a call, once per item of a loop over a literal list when an argument names the loop's
+ * variable (`for n in ['.ssh', '.aws']: shutil.rmtree(Path.home() / n)` is `rm -rf ~/.ssh` and `rm -rf ~/.aws`).
+ */
+function eachItem(args: string[], names: CodeNames, language: ScannedLanguage, translation: Translation): string[] {
+  const translate = (): string | undefined => translation(args, language);
+  const text = args.join(',');
+  for (const [name] of text.matchAll(/\$?[A-Za-z_]\w*/g)) {
+    const items = names.get(name);
+    if (items === undefined || items.length < 2) continue;
+    const outer = currentNames;
+    const lines: string[] = [];
+    for (const item of items.slice(0, MAX_ITEMS)) {
+      currentNames = { get: (other) => (other === name ? [item] : outer.get(other)) };
+      const line = translate();
+      if (line !== undefined) lines.push(line);
+    }
+    currentNames = outer;
+    return lines;
+  }
+  return oneLine(translate());
+}
+
+function oneLine(line: string | undefined): string[] {
+  return line === undefined ? [] : [line];
+}
+
+/**
+ * A delete of a recursive glob (`File.delete(f)` for each of `Dir.glob("~/**\/*")`) deletes the tree's files:
+ * `rm -rf X/*` when it removes trees, else `find X -type f -delete` (`find X -name PATTERN -delete` for a
+ * pattern), which is what rules know; other command lines as they are.
+ */
+function recursiveGlob(commandLine: string): string {
+  const glob = /^rm (-[rf]+ )?(\S+?)\/\*\*(?:\/(\S*))?$/.exec(commandLine);
+  if (!glob) return commandLine;
+  const [, flags, root, last = '*'] = glob;
+  if (/[*?]/.test(root!)) return commandLine;
+  if (flags?.includes('r')) return `rm -rf ${root}/*`;
+  return last === '*' || last === '' ? `find ${root} -type f -delete` : `find ${root} -name ${quote(last)} -delete`;
+}
+
+/** pathlib's methods on a path (`Path.home().joinpath('x').unlink()`, `(Path.home() / n).write_text('')`). */
+const PATH_METHOD =
+  /\.\s*(unlink|rmdir|write_text|write_bytes|chmod|lchmod|rename|replace|touch|read_text|read_bytes|open)\s*\(/g;
+
+/** An expression that makes a pathlib path. */
+const SPELLS_PATH = /(?:^|[^\w])(?:Path|PosixPath|PurePath|WindowsPath)\s*[.(]|\.joinpath\(/;
+
+/**
+ * The command lines of pathlib's methods called on a path expression (see PATH_METHOD): the receiver, or what
+ * the name it is was assigned, must spell a `Path` (`s.replace('a', 'b')` is a string's).
+ */
+function pathMethodCommands(code: string, names: CodeNames): string[] {
+  const found: string[] = [];
+  PATH_METHOD.lastIndex = 0;
+  for (let match = PATH_METHOD.exec(code); match !== null; match = PATH_METHOD.exec(code)) {
+    const receiver = receiverBefore(code, match.index);
+    if (receiver === '') continue;
+    const assigned = /^[A-Za-z_]\w*$/.test(receiver) ? (names.get(receiver) ?? []) : [receiver];
+    if (!assigned.some((expression) => SPELLS_PATH.test(expression))) continue;
+    const target = evaluatePath(receiver, 'python', names);
+    // A loop's name over a tree is read by treeRemovals; an unknown one adds nothing here.
+    if (target === UNKNOWN_TARGET && assigned[0] !== receiver) continue;
+    const call = readArguments(code, PATH_METHOD.lastIndex, 'python', false);
+    const line = pathMethodLine(match[1]!, target, positional(call.args), names);
+    if (line !== undefined) found.push(line);
+    PATH_METHOD.lastIndex = Math.max(PATH_METHOD.lastIndex, call.end);
+  }
+  return found;
+}
+
+function pathMethodLine(method: string, target: string, args: string[], names: CodeNames): string | undefined {
+  const [first] = args;
+  switch (method) {
+    case 'unlink':
+      return `rm ${target}`;
+    case 'rmdir':
+      return `rmdir ${target}`;
+    case 'write_text':
+    case 'write_bytes':
+      return literalText(first, 'python') === '' ? `truncate -s 0 ${target}` : `tee ${target}`;
+    case 'chmod':
+    case 'lchmod':
+      return first === undefined ? undefined : `chmod ${modeWord(first)} ${target}`;
+    case 'rename':
+    case 'replace':
+      return first === undefined ? undefined : `mv ${target} ${evaluatePath(first, 'python', names)}`;
+    case 'touch':
+      return `touch ${target}`;
+    case 'open': {
+      const mode = first === undefined ? 'r' : literalText(first, 'python');
+      if (mode === undefined) return undefined;
+      return writeMode(mode, target) ?? (target === UNKNOWN_TARGET ? undefined : `cat ${target}`);
+    }
+    default:
+      return target === UNKNOWN_TARGET ? undefined : `cat ${target}`;
+  }
+}
+
+/** PHP's `array_map("unlink", glob(X))` (and `rmdir`): the call on each listed file. */
+const PHP_ARRAY_MAP = /\barray_(?:map|walk)\s*\(\s*['"](unlink|rmdir)['"]\s*,/g;
+
+function phpArrayMaps(code: string): string[] {
+  const found: string[] = [];
+  PHP_ARRAY_MAP.lastIndex = 0;
+  for (let match = PHP_ARRAY_MAP.exec(code); match !== null; match = PHP_ARRAY_MAP.exec(code)) {
+    const call = readArguments(code, PHP_ARRAY_MAP.lastIndex, 'php', false);
+    const [list] = call.args;
+    if (list !== undefined) found.push(`${match[1] === 'unlink' ? 'rm' : 'rmdir'} ${pathWord(list, 'php')}`);
+    PHP_ARRAY_MAP.lastIndex = Math.max(PHP_ARRAY_MAP.lastIndex, call.end);
+  }
   return found;
 }
 
@@ -319,6 +572,8 @@ function closedUnwritten(code: string, from: number): boolean {
 interface Removal {
   at: number;
   args: string;
+  /** A chmod's command line (a chmod on a tree's files is `chmod -R` of the tree). */
+  chmod?: string;
 }
 
 /** What a loop variable walks: the tree's root as a shell word, and the name pattern when the listing has one. */
@@ -361,7 +616,9 @@ function treeRemovals(code: string, removals: Removal[]): string[] {
       const to = removal.at < tree.start ? tree.lineEnd : removal.at;
       const conditional = hasPositionIn(conditions, from, to);
       const pattern = conditional ? UNKNOWN_TARGET : tree.pattern;
-      found.add(pattern === undefined ? `rm -rf ${tree.root}` : `find ${tree.root} -name ${pattern} -delete`);
+      const mode = removal.chmod?.split(' ')[1];
+      if (mode !== undefined) found.add(`chmod -R ${mode} ${tree.root}`);
+      else found.add(pattern === undefined ? `rm -rf ${tree.root}` : `find ${tree.root} -name ${pattern} -delete`);
       break;
     }
   }

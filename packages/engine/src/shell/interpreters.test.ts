@@ -109,7 +109,7 @@ describe('shellCommandsInCode', () => {
     { language: 'python', code: 'os.popen("""rm x\nrm y""")', want: ['rm x\nrm y'] },
     { language: 'python', code: 'os.system(r"a\\nb")', want: ['a\\nb'] },
     { language: 'python', code: 'os.system("a\\nb")', want: ['a\nb'] },
-    { language: 'python', code: 'os.system(cmd)', want: [] },
+    { language: 'python', code: 'os.system(cmd)', want: ['sh -c $UNKNOWN'] },
     { language: 'python', code: 'print("rm -rf /")', want: [] },
     { language: 'python', code: 'mysystem("rm x")', want: [] },
     { language: 'python', code: '`rm x`', want: [] },
@@ -143,7 +143,7 @@ describe('shellCommandsInCode', () => {
     { language: 'node', code: 'import { $ } from "bun"; await $`rm -rf ${os.homedir()}/src`', want: ['rm -rf ~/src'] },
     { language: 'node', code: 'await $`ls ${dir}`.text()', want: ['ls $UNKNOWN'] },
     { language: 'node', code: 'const price = $ + 1; s.$`x`', want: [] },
-    { language: 'cmd', code: 'rd /s /q C:\\Users\\bob', want: ['rm -rf /Users/bob'] },
+    { language: 'cmd', code: 'rd /s /q C:\\Users\\bob', want: ['rm -rf /mnt/c/Users/bob'] },
     { language: 'python', code: 'os.system("unterminated', want: ['unterminated'] },
     { language: 'perl', code: 'qx{never closed', want: ['never closed'] },
   ];
@@ -188,11 +188,11 @@ describe('interpreter code as shell views', () => {
     ['bun -e "await Bun.$`rm -rf ${process.env.HOME}`"', 'rm -rf ~'],
     [`deno eval "await Deno.remove(Deno.env.get('HOME'), { recursive: true })"`, 'rm -rf ~'],
     [`echo "await Deno.remove(Deno.env.get('HOME'), {recursive: true})" | deno run -`, 'rm -rf ~'],
-    [`pwsh -c "Get-ChildItem C:\\ -Recurse | Remove-Item -Force"`, 'rm -rf /*'],
+    [`pwsh -c "Get-ChildItem C:\\ -Recurse | Remove-Item -Force"`, 'rm -rf /mnt/c/*'],
     [`pwsh -c "Get-Content $HOME\\.ssh\\id_rsa"`, 'cat ~/.ssh/id_rsa'],
-    [`cmd.exe /c "rd /s /q C:\\Users\\bob"`, 'rm -rf /Users/bob'],
+    [`cmd.exe /c "rd /s /q C:\\Users\\bob"`, 'rm -rf /mnt/c/Users/bob'],
     [`cmd /c "del /s /q %USERPROFILE%\\*"`, 'rm -rf ~'],
-    [`echo 'rd /s /q C:\\Users\\bob' | cmd`, 'rm -rf /Users/bob'],
+    [`echo 'rd /s /q C:\\Users\\bob' | cmd`, 'rm -rf /mnt/c/Users/bob'],
     [`python3 -c "open('/home/dev/.ssh/id_ed25519','w').close()"`, 'truncate -s 0 /home/dev/.ssh/id_ed25519'],
   ];
   for (const [command, view] of cases) {

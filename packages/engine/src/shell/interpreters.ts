@@ -20,16 +20,36 @@
 // Deno (`deno eval CODE`, `deno run -`) and Bun read as node. cmd.exe (`cmd /c …`) is a shell of its own,
 // translated in powershell.ts with PowerShell's Windows paths.
 import { readArguments, readDelimited, readStringLiteral, skipSpaces } from './code-literals';
-import { pathWord } from './code-paths';
+import { codeNames, normalizeCode } from './code-names';
+import { type CodeNames, pathWord as evaluatePath, shellText, UNKNOWN_TARGET } from './code-paths';
 import { fileOperationCommands } from './file-operations';
+import { makeInvocation, makeRecipes, tclCommands } from './script-languages';
+import { secretReadCommands } from './secret-reads';
 import { optionValue, readOptions } from './options';
 import { cmdCommands, cmdInvocation, powershellCommands, powershellInvocation } from './powershell';
 import { quote } from './render';
 import type { Word } from './word';
 
-export type Language = 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'powershell' | 'cmd';
-/** The languages whose code is scanned for calls (PowerShell and cmd are shells, read by statements instead). */
-export type ScannedLanguage = Exclude<Language, 'powershell' | 'cmd'>;
+export type Language =
+  | 'python'
+  | 'node'
+  | 'perl'
+  | 'ruby'
+  | 'php'
+  | 'lua'
+  | 'r'
+  | 'julia'
+  | 'awk'
+  | 'applescript'
+  | 'powershell'
+  | 'cmd'
+  | 'tcl'
+  | 'make';
+/**
+ * The languages whose code is scanned for calls (PowerShell and cmd are shells, read by statements instead; Tcl
+ * is read by commands and a Makefile by its recipes, script-languages.ts).
+ */
+export type ScannedLanguage = Exclude<Language, 'powershell' | 'cmd' | 'tcl' | 'make'>;
 
 const LANGUAGE_NAMES: readonly [RegExp, Language][] = [
   [/^(?:python|pypy)(?:[0-9]+(?:\.[0-9]+)*)?$/, 'python'],
@@ -39,6 +59,13 @@ const LANGUAGE_NAMES: readonly [RegExp, Language][] = [
   [/^php(?:[0-9]+(?:\.[0-9]+)*)?$/, 'php'],
   [/^(?:pwsh|powershell)(?:-preview)?(?:\.exe)?$/i, 'powershell'],
   [/^cmd(?:\.exe)?$/i, 'cmd'],
+  [/^lua(?:jit)?(?:[0-9]+(?:\.[0-9]+)*)?$/, 'lua'],
+  [/^(?:Rscript|R)$/, 'r'],
+  [/^julia$/, 'julia'],
+  [/^(?:awk|gawk|mawk|nawk)$/, 'awk'],
+  [/^osascript$/, 'applescript'],
+  [/^(?:tclsh|wish|expect)(?:[0-9]+(?:\.[0-9]+)*)?$/, 'tcl'],
+  [/^(?:make|gmake|bmake)$/, 'make'],
 ];
 
 export function interpreterLanguage(name: string): Language | undefined {
@@ -71,6 +98,16 @@ const COMMAND_LINES: Record<ScannedLanguage, CommandLine> = {
   perl: { code: 'eE', short: '', attached: 'iIMmFxdDC' },
   ruby: { code: 'e', short: 'rICE', attached: 'iFxWTK' },
   php: { code: 'rBRE', short: 'fdczStF', programOptions: ['-f'] },
+  lua: { code: 'e', short: 'l' },
+  r: { code: 'e', short: 'f', programOptions: ['-f'] },
+  julia: {
+    code: 'eE',
+    codeLong: ['--eval', '--print'],
+    short: 'pLJCt',
+    long: ['--project', '--threads', '--load', '--sysimage', '--procs'],
+  },
+  awk: { code: '', short: 'Fvf', long: ['--file', '--assign', '--field-separator'], programOptions: ['-f'] },
+  applescript: { code: 'e', short: 'ls' },
 };
 
 export interface InterpreterInvocation {
@@ -83,6 +120,8 @@ export interface InterpreterInvocation {
 export function interpreterInvocation(language: Language, words: readonly Word[]): InterpreterInvocation {
   if (language === 'powershell') return powershellInvocation(words);
   if (language === 'cmd') return cmdInvocation(words);
+  if (language === 'make') return makeInvocation(words);
+  if (language === 'tcl') return tclInvocation(words);
   const program = words[0]?.text.replace(/^.*\//, '') ?? '';
   if (/^deno(?:\.exe)?$/.test(program)) return denoInvocation(words);
   if (/^bun(?:\.exe)?$/.test(program) && words[1]?.text === 'run') return { readsStdin: words[2]?.text === '-' };
@@ -95,8 +134,21 @@ export function interpreterInvocation(language: Language, words: readonly Word[]
   const codeOptions = [...[...grammar.code].map((flag) => `-${flag}`), ...(grammar.codeLong ?? [])];
   const code = read.seen.filter(([option]) => codeOptions.includes(option)).map(([, value]) => value);
   if (code.length > 0) return { code: code.join('\n'), readsStdin: false };
-  if (grammar.programOptions?.some((option) => optionValue(read, option) !== undefined)) return { readsStdin: false };
+  const script = grammar.programOptions
+    ?.map((option) => optionValue(read, option))
+    .find((value) => value !== undefined);
+  if (script !== undefined) return { readsStdin: script === '-' || script === '/dev/stdin' };
   const operand = words[read.next]?.text;
+  // awk's program is its first operand; what it reads on stdin is data.
+  if (language === 'awk') return operand === undefined ? { readsStdin: false } : { code: operand, readsStdin: false };
+  return { readsStdin: operand === undefined || operand === '-' };
+}
+
+/** `tclsh [script]` reads stdin without a script; `expect -c CMDS` runs its commands. */
+function tclInvocation(words: readonly Word[]): InterpreterInvocation {
+  const code = words.findIndex((word, i) => i > 0 && word.text === '-c');
+  if (code > 0 && words[code + 1] !== undefined) return { code: words[code + 1]!.text, readsStdin: false };
+  const operand = words.slice(1).find((word) => !word.text.startsWith('-'))?.text;
   return { readsStdin: operand === undefined || operand === '-' };
 }
 
@@ -147,7 +199,36 @@ const SHELL_CALLS: Record<ScannedLanguage, ReadonlySet<string>> = {
   perl: new Set(['system', 'exec']),
   ruby: new Set(['system', 'exec', 'spawn', 'popen', 'capture2', 'capture2e', 'capture3']),
   php: new Set(['system', 'exec', 'shell_exec', 'passthru', 'popen', 'proc_open']),
+  lua: new Set(['execute', 'popen']),
+  r: new Set(['system', 'system2', 'shell']),
+  julia: new Set([]),
+  awk: new Set(['system']),
+  applescript: new Set([]),
 };
+
+/**
+ * Calls that surely run a command (not another API's method of the same name), so that one whose command is
+ * computed at run time reads as `sh -c $UNKNOWN`; `run`, `call`, `exec` and `spawn` only with their module
+ * (`subprocess.run`, `child_process.exec`).
+ */
+const CERTAIN_CALLS: Record<ScannedLanguage, ReadonlySet<string>> = {
+  python: new Set(['system', 'popen', 'Popen', 'check_output', 'check_call', 'getoutput', 'getstatusoutput']),
+  node: new Set(['execSync', 'spawnSync', 'execFileSync', 'execFile']),
+  perl: new Set(['system']),
+  ruby: new Set(['system']),
+  php: new Set(['system', 'shell_exec', 'passthru', 'proc_open', 'popen']),
+  lua: new Set(['execute', 'popen']),
+  r: new Set(['system', 'system2']),
+  julia: new Set([]),
+  awk: new Set(['system']),
+  applescript: new Set(['do shell script']),
+};
+const CERTAIN_RECEIVER = /(?:\b(?:subprocess|child_process|cp|os|Open3|IO)\.\s*)$/;
+
+/** Python's exec and spawn families (`os.execvp(file, argv)`, `os.spawnl(mode, path, arg0, …)`, `pty.spawn`). */
+const PYTHON_EXEC = /(?<![\w$])(?:exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?|spawn)(?=\s*\()/g;
+/** Deno's `new Deno.Command(program, { args: […] })` and `Deno.run({ cmd: […] })`. */
+const DENO_COMMAND = 'Deno\\.(?:Command|run)(?=\\s*\\()';
 
 /** Bun's (and zx's) `$` tagged template, alone or as `Bun.$`: the token is the `$`, the template follows. */
 const BUN_SHELL = '(?<![A-Za-z0-9_$.])(?:Bun\\.)?\\$(?=`)';
@@ -159,36 +240,73 @@ const BUN_SHELL = '(?<![A-Za-z0-9_$.])(?:Bun\\.)?\\$(?=`)';
  */
 const SHELL_OUT: Record<ScannedLanguage, RegExp> = {
   python: shellOutPattern(SHELL_CALLS.python, []),
-  node: shellOutPattern(SHELL_CALLS.node, [BUN_SHELL]),
+  node: shellOutPattern(SHELL_CALLS.node, [BUN_SHELL, DENO_COMMAND]),
   perl: shellOutPattern([...SHELL_CALLS.perl, 'qx'], ['`']),
   ruby: shellOutPattern(SHELL_CALLS.ruby, ['`', '%x']),
   php: shellOutPattern(SHELL_CALLS.php, ['`']),
+  lua: shellOutPattern(SHELL_CALLS.lua, []),
+  r: shellOutPattern(SHELL_CALLS.r, []),
+  julia: shellOutPattern([], ['`']),
+  awk: shellOutPattern(SHELL_CALLS.awk, [
+    '\\|(?<=print[^|;}\\n]{0,500}\\|)\\s*(?="(?:/bin/)?(?:ba|z|da)?sh")',
+    '(?=")',
+  ]),
+  applescript: shellOutPattern([], ['do shell script']),
 };
 
 /** Matches each of `names` standing alone (not inside a longer identifier) and each of `literals`. */
 function shellOutPattern(names: Iterable<string>, literals: readonly string[]): RegExp {
-  const standalone = `(?<![A-Za-z0-9_$])(?:${[...names].join('|')})(?![A-Za-z0-9_$])`;
-  return new RegExp([...literals, standalone].join('|'), 'g');
+  const all = [...names];
+  const standalone = all.length === 0 ? [] : [`(?<![A-Za-z0-9_$])(?:${all.join('|')})(?![A-Za-z0-9_$])`];
+  return new RegExp([...literals, ...standalone].join('|'), 'g');
 }
 
 /** Shell command lines that `code` evidently runs or amounts to (see the header). */
-export function shellCommandsInCode(language: Language, code: string): string[] {
-  if (language === 'powershell') return powershellCommands(code);
-  if (language === 'cmd') return cmdCommands(code);
-  return [...shellOutCommands(language, code), ...fileOperationCommands(language, code)];
+export function shellCommandsInCode(language: Language, written: string): string[] {
+  if (language === 'powershell') return powershellCommands(written);
+  if (language === 'cmd') return cmdCommands(written);
+  if (language === 'tcl') return tclCommands(written);
+  if (language === 'make') return makeRecipes(written);
+  const code = normalizeCode(language, written);
+  const names = codeNames(language, code);
+  return [
+    ...shellOutCommands(language, code, names),
+    ...(language === 'python' ? pythonExecCommands(code, names) : []),
+    ...fileOperationCommands(language, code, names),
+    ...secretReadCommands(language, code),
+  ];
 }
 
 /** The command lines of the calls that shell out. */
-function shellOutCommands(language: ScannedLanguage, code: string): string[] {
+function shellOutCommands(language: ScannedLanguage, code: string, names: CodeNames): string[] {
   const found: string[] = [];
   const shellOut = SHELL_OUT[language];
   shellOut.lastIndex = 0;
   for (let match = shellOut.exec(code); match !== null; match = shellOut.exec(code)) {
     const token = match[0];
     let end = shellOut.lastIndex;
-    if (token === '$' || token === 'Bun.$') {
+    if (token === '' && language === 'awk') {
+      // `"cmd" | getline`: the string before `| getline` is a command.
+      const literal = readStringLiteral(code, end, 'awk');
+      if (literal && /^\s*\|\s*getline\b/.test(code.slice(literal.end, literal.end + 40))) found.push(literal.value);
+      end = literal ? literal.end : end + 1;
+    } else if (token.startsWith('|') && language === 'awk') {
+      // `print EXPR | "sh"`: what is printed is shell code.
+      const print = code.lastIndexOf('print', match.index);
+      const printed = shellText(code.slice(print + 'print'.length, match.index), 'awk', names);
+      if (printed !== undefined) found.push(printed);
+    } else if (token === 'Deno.Command' || token === 'Deno.run') {
+      const call = readArguments(code, skipSpaces(code, end) + 1, 'node', false);
+      const commandLine = denoCommandLine(token, call.args, names);
+      if (commandLine !== undefined) found.push(commandLine);
+      end = call.end;
+    } else if (token === '`' && language === 'julia') {
+      const literal = readDelimited(code, end, '`');
+      found.push(juliaCommandLine(literal.body, names));
+      end = literal.end;
+    } else if (token === '$' || token === 'Bun.$') {
       const literal = readDelimited(code, end + 1, '`');
-      found.push(templateCommandLine(literal.body));
+      found.push(templateCommandLine(literal.body, names));
       end = literal.end;
     } else if (token === '`') {
       const literal = readDelimited(code, end, '`');
@@ -203,14 +321,82 @@ function shellOutCommands(language: ScannedLanguage, code: string): string[] {
         end = literal.end;
       }
     } else {
-      const call = readCallArguments(code, end, language);
+      const certain =
+        CERTAIN_CALLS[language].has(token) ||
+        CERTAIN_RECEIVER.test(code.slice(Math.max(0, match.index - 20), match.index));
+      const call = readCallArguments(code, end, language, names, certain);
       if (call.commandLine !== undefined) found.push(call.commandLine);
       end = Math.max(end, call.end);
     }
-    shellOut.lastIndex = end;
+    shellOut.lastIndex = Math.max(end, shellOut.lastIndex);
   }
   return found;
 }
+
+/** `new Deno.Command('rm', { args: ['-rf', p] })`, `Deno.run({ cmd: ['rm', '-rf', p] })`: the argument vector. */
+function denoCommandLine(token: string, args: string[], names: CodeNames): string | undefined {
+  const [first = '', second = ''] = args;
+  const listIn = (options: string, key: string): string[] => {
+    const at = new RegExp(`\\b${key}\\s*:\\s*\\[`).exec(options);
+    return at ? readArguments(options, at.index + at[0].length, 'node', false).args : [];
+  };
+  const argv = token === 'Deno.run' ? listIn(first, 'cmd') : [first, ...listIn(second, 'args')];
+  if (argv.length === 0 || argv[0]!.trim() === '') return undefined;
+  return argv.map((arg) => argumentWord(arg, 'node', names)).join(' ');
+}
+
+/** A Julia command literal: its text is words, each `$x` / `$(expr)` one word (code-paths.ts reads it). */
+function juliaCommandLine(body: string, names: CodeNames): string {
+  return body.replace(/\$(?:\(((?:[^()]|\([^()]*\))*)\)|([A-Za-z_]\w*))/g, (_, expression?: string, name?: string) =>
+    evaluatePath(expression ?? name!, 'julia', names),
+  );
+}
+
+/**
+ * Python's exec and spawn families: the program and its argument vector (`os.execvp('rm', ['rm', '-rf', p])`
+ * is `rm -rf <p>`, argv[0] being the program's name); spawn's first argument is a mode; `pty.spawn` and
+ * `pexpect.spawn` take a command line or a vector.
+ */
+function pythonExecCommands(code: string, names: CodeNames): string[] {
+  const found: string[] = [];
+  PYTHON_EXEC.lastIndex = 0;
+  for (let match = PYTHON_EXEC.exec(code); match !== null; match = PYTHON_EXEC.exec(code)) {
+    const name = match[0];
+    const call = readArguments(code, skipSpaces(code, PYTHON_EXEC.lastIndex) + 1, 'python', false);
+    PYTHON_EXEC.lastIndex = Math.max(PYTHON_EXEC.lastIndex, call.end);
+    const args = call.args.filter((arg) => !/^\s*[A-Za-z_]\w*\s*=[^=]/.test(arg));
+    if (name === 'spawn') {
+      const [first] = args;
+      if (first === undefined) continue;
+      const vector = listItems(first);
+      const words = vector ?? [first];
+      if (vector === undefined && readStringLiteral(first.trim(), 0, 'python')?.end === first.trim().length) {
+        found.push(readStringLiteral(first.trim(), 0, 'python')!.value);
+        continue;
+      }
+      found.push(words.map((arg) => argumentWord(arg, 'python', names)).join(' '));
+      continue;
+    }
+    const rest = name.startsWith('spawn') ? args.slice(1) : args;
+    const [program, ...more] = rest;
+    if (program === undefined) continue;
+    const vector = /v|posix/.test(name) ? listItems(more[0] ?? '') : more;
+    if (vector === undefined) continue;
+    const operands = vector.slice(1, /e$/.test(name) && /l/.test(name) ? -1 : undefined);
+    found.push([program, ...operands].map((arg) => argumentWord(arg, 'python', names)).join(' '));
+  }
+  return found;
+}
+
+/** The items of a literal list or tuple (`['rm', '-rf', p]`), or undefined when the text is not one. */
+function listItems(text: string): string[] | undefined {
+  const trimmed = text.trim();
+  if (!/^[[(]/.test(trimmed)) return undefined;
+  return readArguments(trimmed, 1, 'python', false).args;
+}
+
+/** Languages whose shell calls may drop the parentheses. */
+const BARE_SHELL_CALLS: ReadonlySet<ScannedLanguage> = new Set(['perl', 'ruby', 'applescript']);
 
 /** Languages whose `system LIST` takes each argument as one word of the argument vector, computed or not. */
 const WORD_ARGUMENTS: ReadonlySet<ScannedLanguage> = new Set(['perl', 'ruby']);
@@ -223,10 +409,14 @@ function readCallArguments(
   code: string,
   from: number,
   language: ScannedLanguage,
+  names: CodeNames,
+  certain: boolean,
 ): { commandLine?: string; end: number } {
   let p = skipSpaces(code, from);
   const parenthesized = code[p] === '(';
   if (parenthesized) p = skipSpaces(code, p + 1);
+  const computed = computedCommand(code, p, language, names, parenthesized, certain);
+  if (computed) return computed;
   const words: string[] = [];
   let shellCode: string | undefined;
   let count = 0;
@@ -237,9 +427,9 @@ function readCallArguments(
       if (count === 0) shellCode = literal.value;
       words.push(quote(literal.value));
       p = literal.end;
-    } else if (code[p] === '[') {
-      const list = readArguments(code, p + 1, language, false);
-      words.push(...list.args.map((element) => argumentWord(element, language)));
+    } else if (code[p] === '[' || (language === 'r' && code.startsWith('c(', p))) {
+      const list = readArguments(code, p + (code[p] === '[' ? 1 : 2), language, false);
+      words.push(...list.args.map((element) => argumentWord(element, language, names)));
       shellCode = undefined;
       p = list.end;
     } else {
@@ -255,7 +445,7 @@ function readCallArguments(
   if (count === 0) return { end: p };
   if (afterComma && WORD_ARGUMENTS.has(language)) {
     const rest = readArguments(code, p, language, !parenthesized);
-    const more = rest.args.filter((arg) => !isOptionArgument(arg)).map((arg) => argumentWord(arg, language));
+    const more = rest.args.filter((arg) => !isOptionArgument(arg)).map((arg) => argumentWord(arg, language, names));
     if (more.length > 0) shellCode = undefined;
     words.push(...more);
     p = rest.end;
@@ -264,12 +454,43 @@ function readCallArguments(
   return { commandLine: words.join(' '), end: p };
 }
 
+/**
+ * A call whose first argument is an expression, not a literal or a list: the shell code it evaluates to
+ * (`"rm -rf " . getenv("HOME")` is `rm -rf $HOME`, a decoded base64 literal its text), else, for a call that
+ * surely runs a command, `sh -c $UNKNOWN`; undefined when the first argument is a literal or a list.
+ */
+function computedCommand(
+  code: string,
+  p: number,
+  language: ScannedLanguage,
+  names: CodeNames,
+  parenthesized: boolean,
+  certain: boolean,
+): { commandLine?: string; end: number } | undefined {
+  if (code[p] === '[' || code[p] === ')' || (language === 'r' && code.startsWith('c(', p))) return undefined;
+  // Without parentheses only perl, ruby and AppleScript call (`system $cmd`); elsewhere the name is not a call.
+  if (!parenthesized && !BARE_SHELL_CALLS.has(language)) return undefined;
+  const call = readArguments(code, p, language, !parenthesized);
+  const [first] = call.args;
+  // Several arguments are an argument vector (perl's and ruby's `system LIST`), read word by word.
+  if (first === undefined || call.args.length > 1) return undefined;
+  const text = first.trim();
+  const literal = readStringLiteral(text, 0, language);
+  if (literal && literal.end === text.length && !literal.interpolated) return undefined;
+  if (/^\s*[A-Za-z_]\w*\s*=[^=]/.test(first)) return undefined;
+  const shell = shellText(text, language, names);
+  // An interpolated literal whose expressions are not known is read as written, as before.
+  if (literal && literal.end === text.length && shell === undefined) return undefined;
+  if (shell !== undefined && shell !== UNKNOWN_TARGET) return { commandLine: shell, end: call.end };
+  return certain ? { commandLine: `sh -c ${UNKNOWN_TARGET}`, end: call.end } : { end: call.end };
+}
+
 /** One argument of an argument vector as a shell word: a literal quoted, anything else as code-paths.ts reads it. */
-function argumentWord(expression: string, language: ScannedLanguage): string {
+function argumentWord(expression: string, language: ScannedLanguage, names: CodeNames): string {
   const text = expression.trim();
   const literal = readStringLiteral(text, 0, language);
   if (literal && literal.end === text.length && !literal.interpolated) return quote(literal.value);
-  return pathWord(text, language);
+  return evaluatePath(text, language, names);
 }
 
 /** Keyword arguments and option hashes (`exception: true`, `{chdir => "x"}`, `:err => …`) are not words. */
@@ -281,13 +502,13 @@ function isOptionArgument(arg: string): boolean {
  * The command line of a Bun `$` template: the text is shell code, and each `${…}` one word (Bun quotes it),
  * the word code-paths.ts reads for the expression.
  */
-function templateCommandLine(body: string): string {
+function templateCommandLine(body: string, names: CodeNames): string {
   let line = '';
   let last = 0;
   let i = body.indexOf('${');
   while (i >= 0) {
     const expression = readDelimited(body, i + 2, '{');
-    line += body.slice(last, i) + pathWord(expression.body, 'node');
+    line += body.slice(last, i) + evaluatePath(expression.body, 'node', names);
     last = expression.end;
     i = body.indexOf('${', last);
   }
