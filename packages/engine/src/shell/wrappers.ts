@@ -1,9 +1,20 @@
 // Programs that run another command given in their arguments (`sudo rm …`, `xargs rm`, `find … -exec rm {} \;`)
 // and what each one runs. The analysis shows the wrapper's own view and then the wrapped command's.
+//
+// Also read as wrappers: package runners (`npx`, `bunx`, `pnpx`, `pnpm dlx|exec`, `yarn dlx|exec`, `npm exec|x`)
+// run their package's command (`npx rimraf@5 dist` runs `rimraf dist`; `npx -c 'cmd'` a command line); the
+// deleting CLIs rimraf, del (del-cli) and trash (trash-cli, trash-put) are `rm -rf` of their operands; vim (vi,
+// nvim, ex, view) runs the shell command of a `-c`/`+`/`--cmd` command that starts with `!` (also `r !…`,
+// `w !…`, `call system('…')`); git runs an alias defined on its own command line (`git -c alias.x='!cmd' x`
+// runs `cmd` in a shell, a plain alias its git command); a container run (`docker run`, `podman run`,
+// `docker container run`) with a host folder mounted (`-v HOST:DEST`, `--volume`, `--mount
+// type=bind,source=HOST,target=DEST`) reads the container's command with the paths under DEST as the host's
+// (`docker run -v $HOME:/h img rm -rf /h/x` is `rm -rf $HOME/x` on the host); without such a path it touches
+// only the container and gives nothing.
 import type { Execution } from './executions';
 import { type OptionGrammar, optionValue, type ReadOptions, readOptions } from './options';
 import { quote } from './render';
-import type { Word } from './word';
+import { isBareText, type Word } from './word';
 
 interface Wrapper extends OptionGrammar {
   /** Operands between the options and the command: timeout's duration, chroot's root, flock's lock file. */
@@ -67,6 +78,8 @@ const FIND_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 /** What the wrapper command `words` (named `name`) runs, or undefined if `name` is not a wrapper. */
 export function wrappedExecutions(name: string, words: readonly Word[]): Execution[] | undefined {
   if (name === 'find') return findActions(words);
+  const special = SPECIAL_WRAPPERS[name];
+  if (special) return special(words);
   const wrapper = WRAPPERS[name];
   if (!wrapper) return undefined;
   const read = readOptions(words, 1, wrapper);
@@ -144,4 +157,194 @@ function findActions(words: readonly Word[]): Execution[] {
 function endsFindAction(words: readonly Word[], i: number): boolean {
   const text = words[i]!.text;
   return text === ';' || (text === '+' && words[i - 1]?.text === '{}');
+}
+
+const SPECIAL_WRAPPERS: Record<string, (words: readonly Word[]) => Execution[]> = {
+  npx: (words) => packageRunner(words, 1),
+  bunx: (words) => packageRunner(words, 1),
+  pnpx: (words) => packageRunner(words, 1),
+  pnpm: (words) => (/^(?:dlx|exec)$/.test(words[1]?.text ?? '') ? packageRunner(words, 2) : []),
+  yarn: (words) => (/^(?:dlx|exec)$/.test(words[1]?.text ?? '') ? packageRunner(words, 2) : []),
+  npm: (words) => (/^(?:exec|x)$/.test(words[1]?.text ?? '') ? packageRunner(words, 2) : []),
+  rimraf: deletingCli,
+  del: deletingCli,
+  'del-cli': deletingCli,
+  trash: deletingCli,
+  'trash-put': deletingCli,
+  vim: vimCommands,
+  vi: vimCommands,
+  nvim: vimCommands,
+  ex: vimCommands,
+  view: vimCommands,
+  git: gitAlias,
+  docker: containerRun,
+  podman: containerRun,
+};
+
+const RUNNER_OPTIONS = { short: 'pc', long: ['--package', '--call', '--cache', '--registry', '--userconfig'] };
+
+/** A package runner's command: `-c`/`--call` is a command line, else the package's words (version dropped). */
+function packageRunner(words: readonly Word[], start: number): Execution[] {
+  const read = readOptions(words, start, RUNNER_OPTIONS);
+  const call = optionValue(read, '-c', '--call');
+  if (call !== undefined) return [{ kind: 'shell', script: call }];
+  const command = words[read.next];
+  if (command === undefined) return [];
+  const name = command.text.replace(/^(@?[^@]+)@.*$/, '$1').replace(/^@[^/]+\//, '');
+  return [{ kind: 'command', words: [{ ...command, text: name }, ...words.slice(read.next + 1)] }];
+}
+
+/** rimraf, del, trash: `rm -rf` of the operands (their options dropped). */
+function deletingCli(words: readonly Word[]): Execution[] {
+  const operands = words.slice(1).filter((word) => !word.text.startsWith('-'));
+  if (operands.length === 0) return [];
+  const rm = (text: string): Word => ({ text, bare: true, quoted: false, assignment: false });
+  return [{ kind: 'command', words: [rm('rm'), rm('-rf'), ...operands] }];
+}
+
+/** vim's Ex commands from `-c CMD`, `--cmd CMD` and `+CMD` that run a shell command. */
+function vimCommands(words: readonly Word[]): Execution[] {
+  const found: Execution[] = [];
+  for (let i = 1; i < words.length; i += 1) {
+    const text = words[i]!.text;
+    let command: string | undefined;
+    if ((text === '-c' || text === '--cmd') && words[i + 1]) command = words[++i]!.text;
+    else if (text.startsWith('+') && text.length > 1) command = text.slice(1);
+    else if (/^-c./.test(text)) command = text.slice(2);
+    const script = command === undefined ? undefined : vimShellCommand(command);
+    if (script !== undefined) found.push({ kind: 'shell', script });
+  }
+  return found;
+}
+
+/** The shell command of one Ex command line: `!cmd`, `:silent !cmd`, `r !cmd`, `w !cmd`, `call system('cmd')`. */
+function vimShellCommand(command: string): string | undefined {
+  const ex = command.replace(/^[\s:]*(?:silent!?\s*)?/, '');
+  const bang = /^(?:(?:r(?:ead)?|w(?:rite)?|[0-9,.$%]*)\s*)?!(.*)$/s.exec(ex);
+  if (bang) return bang[1]!.trim() === '' ? undefined : bang[1];
+  const system =
+    /^(?:call\s+|echo\s+|let\s+\w+\s*=\s*)?system(?:list)?\(\s*(?:'((?:[^']|'')*)'|"((?:[^"\\]|\\.)*)")/.exec(ex);
+  if (system) return system[1] !== undefined ? system[1].replaceAll("''", "'") : system[2]!.replace(/\\(.)/g, '$1');
+  return undefined;
+}
+
+const GIT_OPTIONS = {
+  short: 'cC',
+  long: ['--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path', '--list-cmds'],
+};
+
+/** `git -c alias.NAME=VALUE … NAME ARGS`: a `!` alias runs VALUE ARGS in a shell, any other is `git VALUE ARGS`. */
+function gitAlias(words: readonly Word[]): Execution[] {
+  const read = readOptions(words, 1, GIT_OPTIONS);
+  const subcommand = words[read.next];
+  if (subcommand === undefined) return [];
+  const definition = read.seen.findLast(
+    ([option, value]) => option === '-c' && value.toLowerCase().startsWith(`alias.${subcommand.text.toLowerCase()}=`),
+  );
+  if (definition === undefined) return [];
+  const value = definition[1].slice(definition[1].indexOf('=') + 1).trim();
+  const args = words.slice(read.next + 1).map((word) => quote(word.text));
+  if (value.startsWith('!')) return [{ kind: 'shell', script: [value.slice(1), ...args].join(' ') }];
+  return [{ kind: 'shell', script: ['git', value, ...args].join(' ') }];
+}
+
+/** docker run's options that take no value (every other option does, attached with `=` or as the next word). */
+const CONTAINER_FLAGS = new Set([
+  '--rm',
+  '--detach',
+  '--interactive',
+  '--tty',
+  '--privileged',
+  '--init',
+  '--read-only',
+  '--publish-all',
+  '--no-healthcheck',
+  '--oom-kill-disable',
+  '--sig-proxy',
+  '--help',
+  '--quiet',
+  '--replace',
+]);
+const CONTAINER_SHORT_FLAGS = /^-[ditPq]+$/;
+
+interface Mount {
+  host: string;
+  container: string;
+}
+
+/** A container run's command, read with its mounted host folders (see the header). */
+function containerRun(words: readonly Word[]): Execution[] {
+  let i = 1;
+  if (words[i]?.text === 'container') i += 1;
+  if (words[i]?.text !== 'run') return [];
+  i += 1;
+  const mounts: Mount[] = [];
+  for (; i < words.length; i += 1) {
+    const text = words[i]!.text;
+    if (text === '--') {
+      i += 1;
+      break;
+    }
+    if (!text.startsWith('-')) break;
+    if (CONTAINER_FLAGS.has(text) || CONTAINER_SHORT_FLAGS.test(text)) continue;
+    const long = /^(--[^=]+)(?:=(.*))?$/s.exec(text);
+    const short = /^-([A-Za-z])(.*)$/s.exec(text);
+    const option = long ? long[1]! : `-${short?.[1] ?? ''}`;
+    const attached = long ? long[2] : short?.[2] || undefined;
+    const value = attached ?? words[++i]?.text ?? '';
+    const mount =
+      option === '-v' || option === '--volume'
+        ? volumeMount(value)
+        : option === '--mount'
+          ? bindMount(value)
+          : undefined;
+    if (mount) mounts.push(mount);
+  }
+  const command = words.slice(i + 1);
+  if (mounts.length === 0 || command.length === 0) return [];
+  let replaced = false;
+  const script = command.map((word) => {
+    const text = mounts.reduce((current, mount) => onHost(current, mount), word.text);
+    if (text === word.text) return word.text !== '' && isBareText(word.text) ? word.text : quote(word.text);
+    replaced = true;
+    return `"${text.replace(/["\\`]/g, '\\$&')}"`;
+  });
+  return replaced ? [{ kind: 'shell', script: script.join(' ') }] : [];
+}
+
+/** `-v HOST:DEST[:OPTIONS]`: a bind mount when HOST is a path (a named volume is not a host folder). */
+function volumeMount(value: string): Mount | undefined {
+  const [host = '', container = ''] = value.split(':');
+  return hostPath(host) && container.startsWith('/') ? { host, container } : undefined;
+}
+
+/** `--mount type=bind,source=HOST,target=DEST`. */
+function bindMount(value: string): Mount | undefined {
+  const fields = new Map(
+    value.split(',').map((field) => {
+      const equals = field.indexOf('=');
+      return [field.slice(0, equals < 0 ? undefined : equals), equals < 0 ? '' : field.slice(equals + 1)] as const;
+    }),
+  );
+  if ((fields.get('type') ?? 'volume') !== 'bind') return undefined;
+  const host = fields.get('source') ?? fields.get('src') ?? '';
+  const container = fields.get('target') ?? fields.get('destination') ?? fields.get('dst') ?? '';
+  return hostPath(host) && container.startsWith('/') ? { host, container } : undefined;
+}
+
+function hostPath(path: string): boolean {
+  return /^(?:\/|~|\.|\$\{?(?:HOME|PWD)\b|\$\(pwd\))/.test(path);
+}
+
+/** The text with each path under the mount's container folder written as the host's path. */
+function onHost(text: string, mount: Mount): string {
+  const destination = mount.container.replace(/\/+$/, '');
+  if (destination === '') return text;
+  const escaped = destination.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const host = mount.host.replace(/\/+$/, '');
+  return text
+    .replace(new RegExp(`(^|[\\s'"=:;&|(])${escaped}(?=/|$|[\\s'";&|)])`, 'g'), (_, before: string) =>
+      host === '' ? `${before}/` : `${before}${host}`,
+    )
+    .replace(/(^|[\s'"=:;&|(])\/\/+/g, '$1/');
 }
