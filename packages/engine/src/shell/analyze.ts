@@ -11,7 +11,10 @@
 // process substitutions wherever they execute (not in single quotes or quoted heredocs); `bash -c` and other
 // shells' `-c`, `eval`, `su -c`, `watch`, `flock -c`, `env -S`; heredocs, herestrings and echo/printf/cat
 // output fed to a shell; wrappers (wrappers.ts), each giving its own view and the wrapped command's;
-// interpreter one-liners that shell out (interpreters.ts, best effort).
+// interpreter one-liners that shell out (interpreters.ts, best effort); `at`/`batch` and `script -c`; the values
+// the line sets (values.ts); functions the line defines, analysed again at each call with its arguments as
+// `$1`, `$2`, … (their parser events are kept, and replayed); `read` from evident input; files the line writes
+// with evident content and then runs (`echo 'rm -rf ~' > x.sh; bash x.sh`).
 // Data stays data: heredoc bodies for other programs, echo/printf arguments and commit messages are words of
 // one view, never views of their own (but a `$(…)` inside them runs, so it is analysed).
 // Decisions where bash and safety meet: an unquoted heredoc's `$(…)` runs whatever program reads the heredoc,
@@ -415,7 +418,16 @@ class Analysis implements ParseSink {
       stdin ??= effects.stdin;
       // xargs and parallel also run their command with the arguments they are fed, when those are known.
       const executions = feedsArguments(words)
-        ? [...effects.executions, ...fedExecutions(words, effects.executions, () => this.pipedText(command), this)]
+        ? [
+            ...effects.executions,
+            ...fedExecutions(
+              words,
+              effects.executions,
+              () => this.pipedText(command),
+              this,
+              (path) => this.fileText(path),
+            ),
+          ]
         : effects.executions;
       this.runWrittenFile(words, inner);
       for (const execution of executions) {
@@ -502,6 +514,18 @@ class Analysis implements ParseSink {
     }
     const content = before === '' || before.endsWith('\n') ? before + text : `${before}\n${text}`;
     this.written.set(path, content.length > MAX_WRITTEN_TEXT ? undefined : content);
+  }
+
+  /**
+   * The text of a file a command reads, when evident: a process substitution's output (`<(echo ~)`, one
+   * reading), or a file the line wrote.
+   */
+  private fileText(path: string): string | undefined {
+    if (path.startsWith('<(') && path.endsWith(')')) {
+      const outputs = this.values.outputOf(path.slice(2, -1));
+      return outputs?.length === 1 ? `${outputs[0]}\n` : undefined;
+    }
+    return this.written.get(filePath(path));
   }
 
   /**

@@ -2,6 +2,8 @@
 // (from `:::` lists, or stdin). When the list is known (`echo ~ | xargs rm -rf`, `parallel rm ::: a b`), the
 // command is also shown with its arguments in place: `rm -rf ~`, `rm a`, `rm b`. The command as the wrapper
 // gives it stays too, placeholders included (`find . | xargs -I{} rm {}` → `rm {}`).
+// xargs's `-a FILE` is known when FILE is a process substitution with evident output (`xargs -a <(echo ~)`) or a
+// file the line wrote with evident content.
 // When the list is not known (a file: `xargs rm -rf < dirs.txt`, `xargs -a f`, `parallel … :::: f`; a program's
 // output: `cat f | xargs rm -rf`, `find . | xargs rm -rf`; an expansion: `parallel rm ::: $(cat f)`), the
 // command is also shown with UNKNOWN_TARGET for the arguments (`rm -rf $UNKNOWN`), so that rules about a target
@@ -67,6 +69,7 @@ export function fedExecutions(
   executions: readonly Execution[],
   stdin: () => string | undefined,
   sink: Pick<ParseSink, 'truncate'>,
+  file: (path: string) => string | undefined = () => undefined,
 ): Execution[] {
   const name = words[0] && commandName(words[0]);
   const truncate = (): void => sink.truncate('work');
@@ -74,17 +77,28 @@ export function fedExecutions(
     const command = executions.find((execution) => execution.kind === 'command');
     if (command?.kind !== 'command') return [];
     const options = words.slice(0, words.length - command.words.length).map((word) => word.text);
-    // `-a file` / `--arg-file=file`: the arguments come from a file, whatever stdin holds.
-    const input = options.some(readsArgumentFile) ? undefined : stdin();
+    // `-a file` / `--arg-file=file`: the arguments come from a file, whatever stdin holds; known when the file
+    // is (`xargs -a <(echo ~)`, a file the line wrote).
+    const argumentFile = argumentFileOf(options);
+    const input = argumentFile === undefined ? stdin() : argumentFile === '' ? undefined : file(argumentFile);
     return xargsCommands(options, command.words, input, truncate);
   }
   if (name === 'parallel') return parallelCommands(words, stdin, truncate);
   return [];
 }
 
-/** xargs's `-a file`, `-afile`, `--arg-file[=]file` (also after flags: `-0a file`). */
-function readsArgumentFile(option: string): boolean {
-  return /^-[0rtpx]*a/.test(option) || option === '--arg-file' || option.startsWith('--arg-file=');
+/**
+ * The file of xargs's `-a file`, `-afile`, `--arg-file[=]file` (also after flags: `-0a file`): undefined when
+ * there is none, '' when it is missing.
+ */
+function argumentFileOf(options: readonly string[]): string | undefined {
+  for (const [i, option] of options.entries()) {
+    const attached = /^-[0rtpx]*a(.*)$/.exec(option);
+    if (attached) return attached[1] !== '' ? attached[1] : (options[i + 1] ?? '');
+    if (option === '--arg-file') return options[i + 1] ?? '';
+    if (option.startsWith('--arg-file=')) return option.slice('--arg-file='.length);
+  }
+  return undefined;
 }
 
 /** xargs's command with the arguments it reads from `input` (undefined: not known, UNKNOWN_TARGET stands in). */

@@ -161,6 +161,8 @@ describe('known command output', () => {
     ['rm -rf "$(eval echo ~dev)"', 'rm -rf ~dev'],
     ['rm -rf "$(git rev-parse --show-toplevel)"/../*', 'rm -rf $PWD/../*'],
     ['ls -d ~ | xargs rm -rf', 'rm -rf ~'],
+    ['xargs -a <(echo ~) rm -rf', 'rm -rf ~'],
+    ["printf '/etc\\n' > l; xargs -a l rm -rf", 'rm -rf /etc'],
     ['rm -rf ~/"$(basename /x/.ssh)"', 'rm -rf ~/.ssh'],
     ['rm -rf "$(dirname ~/x/)"', 'rm -rf ~'],
   ]);

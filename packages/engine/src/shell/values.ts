@@ -6,14 +6,19 @@
 // `for NAME in items` (each item is a value of NAME); `${NAME}`, `${#NAME}`, `${NAME:-w}`, `${NAME-w}`,
 // `${NAME:=w}`, `${NAME:+w}`, `${NAME:?w}`, `${NAME#p}`, `${NAME##p}`, `${NAME%p}`, `${NAME%%p}` with literal
 // patterns and word operands of literal text and references (`${X:-$HOME/x}`, `${X:-${Y:-/}}`); `$(…)` and
-// backticks whose output is evident (`echo`, `printf` of known words, `mktemp`: literal-output.ts). An unquoted
-// value is split into words at blanks, as bash does.
+// backticks whose output is evident (`echo`, `printf` of known words, `mktemp`, `dirname`/`realpath`/`ls -d` of
+// literal paths: literal-output.ts; `pwd`, `cd DIR; pwd`, `eval echo …`, `git rev-parse --show-toplevel`). An
+// unquoted value is split into words at blanks, or at the characters of an IFS the line set, as bash does.
+// Arrays: `NAME=(…)`, `NAME+=(…)`, `declare -a NAME=(…)`, read as `${NAME[@]}`, `${NAME[*]}`, `${NAME[i]}` (a
+// literal index), `${#NAME[@]}`, `$NAME`. Positional parameters (`$0`-`$9`, `${10}`, `$@`, `$*`, `$#`): from
+// `set --`/`shift`, and set by the analysis for a `-c` script's arguments and a function's call (analyze.ts).
+// Like values, lists are multi-valued: each alternative is one list, an element not known is undefined.
 // Of a variable not known, an operator still tells what it may give: `${X:-w}`, `${X-w}`, `${X:=w}`, `${X=w}`
 // are X's value or the word w (X unset takes the default), so `rm -rf "${WORKDIR:-/}"` also reads `rm -rf /`;
 // `${X:+w}`, `${X+w}` are w or nothing; `${X:?m}`, `${X?m}` and a trim of just a leading or trailing `/`
 // (`${HOME%/}`) are `$X` itself. X's own value stays unknown: in a view the expansion keeps its spelling
 // (`rm -rf ${WORKDIR:-/}`), in a value it is the reference `$X` (`D=${X:-/}` gives D the values `$X` and `/`).
-// Unknown, and left as written: anything else (`$(curl …)`, `$1`, `$RANDOM`, arrays, a variable from the agent's
+// Unknown, and left as written: anything else (`$(curl …)`, `$1` outside a call, `$RANDOM`, a variable from the agent's
 // environment such as `$HOME`), and a variable once something sets it in a way not followed (`read`, `mapfile`,
 // `printf -v`, `unset`, `source`, an `eval` of unknown text). A value may hold simple references to unknown
 // variables (`D=$HOME/x` → `$HOME/x`); one that would hold anything more is unknown as a whole. `~` stays `~`.
@@ -524,6 +529,11 @@ export class ShellValues {
     if (values === undefined) return SIMPLE_REFERENCE.test(reference) ? [reference] : undefined;
     if (values.some((value) => typeof value !== 'string' && 'fields' in value)) return undefined;
     return values.map((value) => (typeof value === 'string' ? value : (value as ValueOf).reference));
+  }
+
+  /** What a piece of code prints when that is evident (see substitutionOutput); undefined otherwise. */
+  outputOf(code: string): readonly string[] | undefined {
+    return this.substitutionOutput(`$(${code})`);
   }
 
   /**
