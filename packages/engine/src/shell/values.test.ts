@@ -108,6 +108,8 @@ describe('positional parameters', () => {
   neverYields([
     // A function's arguments are its own; the shell's stay unknown outside.
     ['f(){ :; }; f /; rm -rf "$1"', 'rm -rf /'],
+    ['set -euo pipefail; rm -rf "$1"', 'rm -rf pipefail'],
+    ['set -eo pipefail -x; rm -rf "$1"', 'rm -rf pipefail'],
     // find's {} is each file found.
     ['find . -exec sh -c \'rm -rf "$1"\' _ {} \\;', 'rm -rf {}'],
   ]);

@@ -290,7 +290,8 @@ export class ShellValues {
         this.setPositional(this.argumentLists(words.slice(i + 1), undefined));
         return;
       }
-      if (text === '-o' || text === '+o') i += 1;
+      // `-o NAME`, also at the end of grouped flags (`set -euo pipefail`), takes the next word.
+      if (/^[-+][a-zA-Z]*o$/.test(text)) i += 1;
       else if (!/^[-+]/.test(text) || words[i]!.parts) {
         this.setPositional(this.argumentLists(words.slice(i), undefined));
         return;
