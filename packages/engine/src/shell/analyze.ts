@@ -48,7 +48,8 @@ import { expandBraces, TOO_MANY_WORDS } from './braces';
 import { LineLinks } from './line-links';
 import { overwrittenFiles, resolveTargets, targetWords } from './targets';
 import { argumentList, isOpaqueWord, ShellValues } from './values';
-import { changesDirectory, WorkingDirectories } from './working-directories';
+import type { SymbolicPath } from './symbolic-path';
+import { changesDirectory, foldersAt, WorkingDirectories, wrapperFolder } from './working-directories';
 import type { Word } from './word';
 
 export interface ShellAnalysis {
@@ -393,9 +394,10 @@ class Analysis implements ParseSink {
     }
     // With values known, the command as written adds nothing: what stays unknown is kept as written in each
     // resolved view (values.ts), and `X=build; rm -rf $X` must read as `rm -rf build`, not as an unknown target.
-    const queue: { words: Word[]; wrappers: number }[] = (resolved.length > 0 ? resolved : [command.words]).map(
-      (words) => ({ words, wrappers: 0 }),
-    );
+    // `folders`: where a wrapper that moved first (`env -C /`) runs the command; else where the line is.
+    const queue: { words: Word[]; wrappers: number; folders?: readonly SymbolicPath[] }[] = (
+      resolved.length > 0 ? resolved : [command.words]
+    ).map((words) => ({ words, wrappers: 0 }));
     // Unquoted brace lists expand before anything else runs: `rm -rf ~/{.ssh,.aws}` is `rm -rf ~/.ssh ~/.aws`.
     for (const { words } of [...queue]) {
       const expanded = withBracesExpanded(words);
@@ -405,15 +407,15 @@ class Analysis implements ParseSink {
     const inner = command.depth + 1;
     let stdin: StdinReader | undefined;
     for (let i = 0; i < queue.length; i += 1) {
-      const { words, wrappers } = queue[i]!;
+      const { words, wrappers, folders = this.directories.current } = queue[i]!;
       this.spend(COMMAND_WORK + words.length);
       const view = renderView(words, command.redirects, this.collector.room);
       this.collector.add(view);
       const targets = targetWords(words);
-      if (targets.length > 0) {
-        this.collector.addTargets(view!, resolveTargets(targets, this.directories.current, this.links));
-      }
-      this.links.follow(words, this.directories.current);
+      if (targets.length > 0) this.collector.addTargets(view!, resolveTargets(targets, folders, this.links));
+      this.links.follow(words, folders);
+      const moved = wrapperFolder(words);
+      const innerFolders = moved === undefined ? folders : foldersAt(moved, folders);
       const effects = commandEffects(words);
       stdin ??= effects.stdin;
       // xargs and parallel also run their command with the arguments they are fed, when those are known.
@@ -431,14 +433,21 @@ class Analysis implements ParseSink {
         : effects.executions;
       this.runWrittenFile(words, inner);
       for (const execution of executions) {
-        if (execution.kind === 'shell') {
+        if (execution.kind === 'shell' && innerFolders !== this.directories.current) {
+          this.directories.openScopeIn(innerFolders);
+          try {
+            this.shell(execution.script, inner, execution.sameShell, execution.arguments);
+          } finally {
+            this.directories.closeScope();
+          }
+        } else if (execution.kind === 'shell') {
           this.shell(execution.script, inner, execution.sameShell, execution.arguments);
         } else if (execution.kind === 'code') {
           this.runCode(execution.language, execution.code, inner);
         } else if (wrappers >= MAX_WRAPPERS) {
           this.truncate('depth');
         } else {
-          queue.push({ words: execution.words, wrappers: wrappers + 1 });
+          queue.push({ words: execution.words, wrappers: wrappers + 1, folders: innerFolders });
         }
       }
     }

@@ -37,6 +37,7 @@ const PARALLEL_OPTIONS_WITH_VALUE = new Set([
   '--max-lines',
   '--colsep',
   '--workdir',
+  '--wd',
   '--joblog',
   '--results',
   '--timeout',

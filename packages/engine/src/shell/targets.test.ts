@@ -73,6 +73,15 @@ describe('targets: the paths a command changes, resolved', () => {
     ['popd && rm -rf *', ['rm $UNKNOWN/*']],
     ['cd "$D" && rm -rf *', ['rm $UNKNOWN/*']],
     ['bash -c "cd / && rm -rf *"', ['rm /*']],
+    // Wrappers that move before they run the command.
+    ['env -C / rm -rf etc', ['rm /etc']],
+    ['env --chdir=build rm -rf *', ['rm ./build/*']],
+    ['sudo -D / rm -rf etc', ['rm /etc']],
+    ["sudo -D ~ bash -c 'rm -rf .ssh'", ['rm ~/.ssh']],
+    ['sudo -i rm -rf *', ['rm /root/*']],
+    ["su - bob -c 'rm -rf *'", ['rm ~bob/*']],
+    ['parallel --wd / rm -rf ::: etc', ['rm /etc']],
+    ["eval 'cd /'; rm -rf etc", ['rm /etc', 'rm ./etc']],
     // A line that could make bash look `cd name` up elsewhere.
     ['CDPATH=/ cd etc && rm -rf *', ['rm $UNKNOWN/*']],
     ['cd() { builtin cd /; }; cd build && rm -rf *', ['rm $UNKNOWN/*']],

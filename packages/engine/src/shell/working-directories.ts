@@ -47,6 +47,11 @@ export class WorkingDirectories {
     if (this.scopes.length > 1) this.scopes.pop();
   }
 
+  /** Opens a scope whose commands run in `folders` (a wrapper that moves first, such as `env -C`). */
+  openScopeIn(folders: readonly SymbolicPath[]): void {
+    this.scopes.push(folders);
+  }
+
   /**
    * Follows a `cd`, `pushd` or `popd` given as each of `alternatives` (the command's words with the values
    * known for them); returns the new folders as PWD's values, or undefined when the command changes no folder.
@@ -92,4 +97,49 @@ function withoutBuiltin(words: readonly Word[]): readonly Word[] {
 function pwdValue(path: SymbolicPath): string {
   if (path.start !== '.') return renderSymbolicPath(path);
   return path.segments.length === 0 ? '$PWD' : `$PWD/${path.segments.join('/')}`;
+}
+
+/**
+ * The folder a wrapper runs its command in, when it moves there first: `env -C DIR`, `sudo -D DIR` (`--chdir`),
+ * `parallel --workdir DIR` (`--wd`), and a login shell's home (`sudo -i`, `su -`: the target user's, `/root` when none is named;
+ * `~user` otherwise). Undefined when the command stays where it is.
+ */
+export function wrapperFolder(words: readonly Word[]): string | undefined {
+  const name = words[0]?.text;
+  const texts = words.slice(1).map((word) => word.text);
+  const value = (short: string | undefined, long: string): string | undefined => {
+    for (let i = 0; i < texts.length; i += 1) {
+      const text = texts[i]!;
+      if (text === short || text === long) return texts[i + 1];
+      if (text.startsWith(`${long}=`)) return text.slice(long.length + 1);
+      if (short && text.startsWith(short) && text.length > short.length && !text.startsWith('--')) {
+        return text.slice(short.length);
+      }
+    }
+    return undefined;
+  };
+  if (name === 'env') return value('-C', '--chdir');
+  if (name === 'parallel') return value(undefined, '--workdir') ?? value(undefined, '--wd');
+  if (name === 'sudo') {
+    const chdir = value('-D', '--chdir');
+    if (chdir !== undefined) return chdir;
+    return texts.some((text) => text === '-i' || text === '--login') ? loginHome(value('-u', '--user')) : undefined;
+  }
+  if (name === 'su' || name === 'runuser') {
+    if (!texts.some((text) => text === '-' || text === '-l' || text === '--login')) return undefined;
+    // The user is the first operand; -c, -s, -g, -G and -w take a value.
+    const user = texts.find((text, i) => !text.startsWith('-') && !/^-[csgGw]$/.test(texts[i - 1] ?? ''));
+    return loginHome(user);
+  }
+  return undefined;
+}
+
+function loginHome(user: string | undefined): string {
+  return user === undefined || user === 'root' ? '/root' : `~${user}`;
+}
+
+/** `folder` (a wrapper's, as written) seen from each of `from`. */
+export function foldersAt(folder: string, from: readonly SymbolicPath[]): SymbolicPath[] {
+  const path = parseSymbolicPath(folder);
+  return path.start === '.' ? from.map((base) => joinSymbolicPath(base, path)) : [path];
 }
