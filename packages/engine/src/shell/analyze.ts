@@ -79,7 +79,7 @@ function analyze(command: string): ShellAnalysis {
   try {
     if (typeof command === 'string') {
       const code = command.replaceAll('\0', '');
-      new Analysis(collector, new WorkingDirectories(code)).shell(code, 0);
+      new Analysis(collector, new WorkingDirectories(code), code).shell(code, 0);
     }
   } catch (error) {
     // A limit that ends the analysis (already recorded), or a bug: either way report what was found.
@@ -93,6 +93,14 @@ function analyze(command: string): ShellAnalysis {
 }
 
 const NO_WORDS: Word[][] = [];
+/** `$HOME` as a word of a command, to ask the values for it. */
+const HOME_REFERENCE: Word = {
+  text: '$HOME',
+  bare: true,
+  quoted: false,
+  assignment: false,
+  parts: [{ kind: 'expansion', text: '$HOME', quoted: false }],
+};
 
 /** What the parser reported, kept so that a function's body can be analysed again where it is called. */
 type ParseEvent =
@@ -118,6 +126,8 @@ const MAX_PIPELINE_READINGS = 8;
 class Analysis implements ParseSink {
   /** The variables the command line has set so far, in the (sub)shell being read. */
   private readonly values: ShellValues = new ShellValues(this);
+  /** Whether the line names HOME anywhere: only then can it have given HOME a value. */
+  private readonly mentionsHome: boolean;
   /** The links the command line has made so far. */
   private readonly links: LineLinks = new LineLinks(this);
   /** The functions the line defined so far, by name: their bodies' events. */
@@ -135,7 +145,17 @@ class Analysis implements ParseSink {
     private readonly collector: ViewCollector,
     /** The folders the command being read may run in. */
     private readonly directories: WorkingDirectories,
-  ) {}
+    commandLine: string,
+  ) {
+    this.mentionsHome = commandLine.includes('HOME');
+  }
+
+  /** The values the line has given HOME by now (none when it has not: `~` is the user's home). */
+  private homeValues(): string[] {
+    if (!this.mentionsHome) return [];
+    const values = this.values.expand([HOME_REFERENCE]) ?? [];
+    return values.map((words) => words.map((word) => word.text).join(' ')).filter((home) => home !== '$HOME');
+  }
 
   truncate(reason: Truncation): void {
     this.collector.truncate(reason);
@@ -412,7 +432,9 @@ class Analysis implements ParseSink {
       const view = renderView(words, command.redirects, this.collector.room);
       this.collector.add(view);
       const targets = targetWords(words);
-      if (targets.length > 0) this.collector.addTargets(view!, resolveTargets(targets, folders, this.links));
+      if (targets.length > 0) {
+        this.collector.addTargets(view!, resolveTargets(targets, folders, this.links, this.homeValues()));
+      }
       this.links.follow(words, folders);
       const moved = wrapperFolder(words);
       const innerFolders = moved === undefined ? folders : foldersAt(moved, folders);

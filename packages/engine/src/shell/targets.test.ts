@@ -73,6 +73,9 @@ describe('targets: the paths a command changes, resolved', () => {
     ['popd && rm -rf *', ['rm $UNKNOWN/*']],
     ['cd "$D" && rm -rf *', ['rm $UNKNOWN/*']],
     ['bash -c "cd / && rm -rf *"', ['rm /*']],
+    // `~` is what the line made HOME, when it did (a prefix HOME=x applies to the command, not to its `~`).
+    ['HOME=/; rm -rf ~/etc', ['rm ~/etc', 'rm /etc']],
+    ['HOME=/tmp/x rm -rf ~/y', ['rm ~/y']],
     // Wrappers that move before they run the command.
     ['env -C / rm -rf etc', ['rm /etc']],
     ['env --chdir=build rm -rf *', ['rm ./build/*']],

@@ -100,12 +100,21 @@ const FROM_START = /^(?:\$PWD|\$\{PWD\}|~\+)(?:\/|$)/;
 
 /**
  * The targets a command's path words have when it runs in any of `folders` (symbolic paths), each also read
- * through the links the line made before it.
+ * through the links the line made before it, and `~` also as each of `homes`: the values the line gave HOME,
+ * which bash's `~` expands to (`HOME=/; rm -rf ~/etc` deletes /etc).
  */
-export function resolveTargets(texts: readonly string[], folders: readonly SymbolicPath[], links: LineLinks): string[] {
+export function resolveTargets(
+  texts: readonly string[],
+  folders: readonly SymbolicPath[],
+  links: LineLinks,
+  homes: readonly string[] = [],
+): string[] {
   const targets = new Set<string>();
   const add = (path: SymbolicPath): void => {
     for (const reading of links.readings(path)) targets.add(renderSymbolicPath(reading));
+    if (path.start !== '~') return;
+    const rest: SymbolicPath = { start: '.', segments: path.segments };
+    for (const home of homes) targets.add(renderSymbolicPath(joinSymbolicPath(parseSymbolicPath(home), rest, false)));
   };
   for (const text of texts) {
     // `..` stays for the evaluator to fold through links (symbolic-path.ts).
