@@ -396,19 +396,21 @@ class Analysis implements ParseSink {
    */
   private viewsOf(command: ParsedCommand): StdinReader | undefined {
     const resolved = this.values.expand(command.words) ?? NO_WORDS;
+    // `~` in the command's own words, like the rest of them, is expanded before a prefix `HOME=x` applies.
+    const homes = this.homeValues();
     // `X=1 cmd`: X is set for what cmd runs, after cmd's own words were expanded.
     const prefixed = command.words.length > 0 && command.assignments !== undefined;
-    if (!prefixed) return this.viewsOfWords(command, resolved);
+    if (!prefixed) return this.viewsOfWords(command, resolved, homes);
     this.values.openScope();
     try {
       for (const assignment of command.assignments!) this.values.assign(assignment);
-      return this.viewsOfWords(command, resolved);
+      return this.viewsOfWords(command, resolved, homes);
     } finally {
       this.values.closeScope();
     }
   }
 
-  private viewsOfWords(command: ParsedCommand, resolved: Word[][]): StdinReader | undefined {
+  private viewsOfWords(command: ParsedCommand, resolved: Word[][], homes: readonly string[]): StdinReader | undefined {
     for (const file of overwrittenFiles(command.redirects)) {
       this.collector.addTargets(`> ${file}`, resolveTargets([file], this.directories.current, this.links));
     }
@@ -433,7 +435,7 @@ class Analysis implements ParseSink {
       this.collector.add(view);
       const targets = targetWords(words);
       if (targets.length > 0) {
-        this.collector.addTargets(view!, resolveTargets(targets, folders, this.links, this.homeValues()));
+        this.collector.addTargets(view!, resolveTargets(targets, folders, this.links, homes));
       }
       this.links.follow(words, folders);
       const moved = wrapperFolder(words);
