@@ -14,6 +14,7 @@ import { Language, type Node, Parser } from 'web-tree-sitter';
 import { parseExpansions, parseShell } from './parser';
 import type { ParsedCommand, ParseSink } from './syntax';
 import type { Word } from './word';
+import { decodeAnsiC } from './ansi-c';
 
 /** A simple command as both sides are compared: its words, JSON-encoded. */
 type CommandKey = string;
@@ -65,30 +66,6 @@ before(async () => {
   parser.setLanguage(bash);
 });
 
-const ANSI_C: Record<string, string> = {
-  a: '\x07',
-  b: '\b',
-  e: '\x1b',
-  E: '\x1b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-  '\\': '\\',
-  "'": "'",
-  '"': '"',
-  '?': '?',
-};
-
-function ansiC(body: string): string {
-  return body.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/gs, (all, escape: string) => {
-    if (escape.startsWith('x') && escape.length > 1) return String.fromCharCode(parseInt(escape.slice(1), 16));
-    if (/^[0-7]+$/.test(escape)) return String.fromCharCode(parseInt(escape, 8));
-    return ANSI_C[escape] ?? all;
-  });
-}
-
 /** Backslash escapes inside double quotes: only before `$`, `` ` ``, `"`, `\` and a newline. */
 const unescapeDoubleQuoted = (text: string) => text.replace(/\\([$`"\\\n])/g, (_, c: string) => (c === '\n' ? '' : c));
 const unescapeBare = (text: string) => text.replace(/\\(.)/gs, (_, c: string) => (c === '\n' ? '' : c));
@@ -115,7 +92,7 @@ function literal(node: Node): string | undefined {
     case 'raw_string':
       return node.text.slice(1, -1);
     case 'ansi_c_string':
-      return ansiC(node.text.slice(2, -1));
+      return decodeAnsiC(node.text.slice(2, -1));
     case 'string':
     case 'translated_string':
       if (node.namedChildren.some((child) => child?.type !== 'string_content')) return undefined;
