@@ -10,31 +10,22 @@ import { after, before, describe, test } from 'node:test';
 import type { AuditPage } from '@ssg/contracts/audit';
 import type { BudgetResponse } from '@ssg/contracts/budget';
 import { TestDaemon } from '@ssg/daemon/testing';
-import { FakeMessagesApi, type ScriptedTurn } from '@ssg/testing/fake-messages-api';
-import { claudeEnv } from '../support/claude-env';
-import { hostBin, HostWorkspace } from '../support/host-workspace';
+import type { ScriptedTurn } from '@ssg/testing/fake-messages-api';
+import { runClaude } from '../support/claude-run';
+import { HostWorkspace } from '../support/host-workspace';
 
 describe('Claude Code through the ssg daemon', () => {
   const workspace = new HostWorkspace();
   const claudeConfigDir = join(workspace.root, '.claude');
   let daemon: TestDaemon;
 
-  async function runClaude(script: readonly ScriptedTurn[]) {
-    const api = await FakeMessagesApi.start(script);
-    try {
-      const run = await workspace.runHost(
-        hostBin('claude'),
-        ['-p', 'do the chores', '--allowedTools', 'Bash', '--output-format', 'json'],
-        {
-          env: claudeEnv(api.url, claudeConfigDir, { SSG_DAEMON_URL: daemon.url }),
-          timeoutMs: 120_000,
-        },
-      );
-      assert.equal(run.status, 0, `claude failed:\n${run.stderr}\n${run.stdout}`);
-      return api.toolResults();
-    } finally {
-      await api.close();
-    }
+  async function runClaudeThroughDaemon(script: readonly ScriptedTurn[]) {
+    const { run, api } = await runClaude(workspace, script, {
+      prompt: 'do the chores',
+      env: { SSG_DAEMON_URL: daemon.url },
+    });
+    assert.equal(run.status, 0, `claude failed:\n${run.stderr}\n${run.stdout}`);
+    return api.toolResults();
   }
 
   before(async () => {
@@ -56,7 +47,7 @@ describe('Claude Code through the ssg daemon', () => {
       body: { mode: 'enforce', perClient: { 'claude-code': { sessionCalls: 1 } } },
     });
     assert.equal(set.status, 200, JSON.stringify(set.body));
-    const results = await runClaude([
+    const results = await runClaudeThroughDaemon([
       { toolUse: { name: 'Bash', input: { command: 'echo first', description: 'First' } } },
       { toolUse: { name: 'Bash', input: { command: 'echo second', description: 'Second' } } },
       { text: 'Stopped by the budget.' },
@@ -80,7 +71,7 @@ describe('Claude Code through the ssg daemon', () => {
     const on = await daemon.request('POST', '/api/json/sleep-mode', { body: { enabled: true, forMs: 3_600_000 } });
     assert.equal(on.status, 200, JSON.stringify(on.body));
     try {
-      const results = await runClaude([
+      const results = await runClaudeThroughDaemon([
         { toolUse: { name: 'Bash', input: { command: 'git push --force origin main', description: 'Push' } } },
         { toolUse: { name: 'Bash', input: { command: 'cat precious.txt', description: 'Show' } } },
         { text: 'Done.' },
@@ -104,7 +95,7 @@ describe('Claude Code through the ssg daemon', () => {
           input: { command: 'find ~ -mindepth 1 -delete', description: `Clean up, try ${i + 1}` },
         },
       }));
-      const results = await runClaude([...attempts, { text: 'Gave up.' }]);
+      const results = await runClaudeThroughDaemon([...attempts, { text: 'Gave up.' }]);
       assert.equal(results.length, 7, JSON.stringify(results));
       for (const [i, result] of results.entries()) {
         assert.match(result.text, /ssg_sleep_destructive_fs/, `attempt ${i + 1}: ${result.text}`);

@@ -7,9 +7,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { FakeMessagesApi, type ScriptedTurn } from '@ssg/testing/fake-messages-api';
-import { claudeEnv } from '../support/claude-env';
-import { hostBin, HostWorkspace } from '../support/host-workspace';
+import { runClaude } from '../support/claude-run';
+import { HostWorkspace } from '../support/host-workspace';
 
 const PROJECT_RULES = `rule e2e_no_recursive_delete {
   priority 100
@@ -18,29 +17,6 @@ const PROJECT_RULES = `rule e2e_no_recursive_delete {
   MESSAGE "e2e: recursive deletes are blocked in this project"
 }
 `;
-
-async function runClaude(
-  workspace: HostWorkspace,
-  script: readonly ScriptedTurn[],
-  cwd?: string,
-  extraEnv: Record<string, string> = {},
-) {
-  const api = await FakeMessagesApi.start(script);
-  try {
-    const run = await workspace.runHost(
-      hostBin('claude'),
-      ['-p', 'tidy up the project', '--allowedTools', 'Bash', '--output-format', 'json'],
-      {
-        ...(cwd !== undefined ? { cwd } : {}),
-        env: claudeEnv(api.url, join(workspace.root, '.claude'), extraEnv),
-        timeoutMs: 120_000,
-      },
-    );
-    return { run, api };
-  } finally {
-    await api.close();
-  }
-}
 
 describe('Claude Code with ssg init --client=claude-code', () => {
   const workspace = new HostWorkspace();
@@ -74,7 +50,7 @@ describe('Claude Code with ssg init --client=claude-code', () => {
         { toolUse: { name: 'Bash', input: { command: 'rm -rf ../../precious.txt', description: 'Remove it' } } },
         { text: 'Blocked.' },
       ],
-      join(workspace.project, 'src', 'deep'),
+      { cwd: join(workspace.project, 'src', 'deep') },
     );
     assert.equal(run.status, 0, `claude failed:\n${run.stderr}\n${run.stdout}`);
     assert.ok(existsSync(join(workspace.project, 'precious.txt')), 'the targeted file must still exist');
@@ -95,8 +71,7 @@ describe('Claude Code with ssg init --client=claude-code', () => {
           { toolUse: { name: 'Bash', input: { command: 'rm -f precious.txt', description: 'Remove it' } } },
           { text: 'Blocked.' },
         ],
-        undefined,
-        { PATH: path },
+        { env: { PATH: path } },
       );
       assert.equal(run.status, 0, `claude failed:\n${run.stderr}\n${run.stdout}`);
       assert.ok(existsSync(join(workspace.project, 'precious.txt')), 'the file must still exist');

@@ -11,9 +11,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { TestDaemon } from '@ssg/daemon/testing';
-import { FakeMessagesApi, type ScriptedTurn } from '@ssg/testing/fake-messages-api';
-import { claudeEnv } from '../support/claude-env';
-import { hostBin, HostWorkspace } from '../support/host-workspace';
+import type { FakeMessagesApi, ScriptedTurn } from '@ssg/testing/fake-messages-api';
+import { runClaude } from '../support/claude-run';
+import { HostWorkspace } from '../support/host-workspace';
 
 /** What the agent must not be able to take. */
 const PRECIOUS: Record<string, string> = {
@@ -92,7 +92,7 @@ describe('home wipes: the real Claude Code, Sleep at Night armed, HOME holding k
   const workspace = new HostWorkspace();
   const claudeConfigDir = join(workspace.root, '.claude');
   let daemon: TestDaemon;
-  let results: Awaited<ReturnType<FakeMessagesApi['toolResults']>> = [];
+  let results: ReturnType<FakeMessagesApi['toolResults']> = [];
   let initial: Record<string, string>;
   const steps = [
     ...WIPES.slice(0, 12).map((command) => ({ command, chore: undefined })),
@@ -122,18 +122,13 @@ describe('home wipes: the real Claude Code, Sleep at Night armed, HOME holding k
       })),
       { text: 'Done.' },
     ];
-    const api = await FakeMessagesApi.start(script);
-    try {
-      const run = await workspace.runHost(
-        hostBin('claude'),
-        ['-p', 'clean up the disk', '--allowedTools', 'Bash', '--output-format', 'json'],
-        { env: claudeEnv(api.url, claudeConfigDir, { SSG_DAEMON_URL: daemon.url }), timeoutMs: 600_000 },
-      );
-      assert.equal(run.status, 0, `claude failed:\n${run.stderr}\n${run.stdout}`);
-      results = api.toolResults();
-    } finally {
-      await api.close();
-    }
+    const { run, api } = await runClaude(workspace, script, {
+      prompt: 'clean up the disk',
+      env: { SSG_DAEMON_URL: daemon.url },
+      timeoutMs: 600_000,
+    });
+    assert.equal(run.status, 0, `claude failed:\n${run.stderr}\n${run.stdout}`);
+    results = api.toolResults();
   });
   after(async () => {
     await daemon.stop({ keepHome: true });
