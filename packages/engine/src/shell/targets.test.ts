@@ -76,6 +76,11 @@ describe('targets: the paths a command changes, resolved', () => {
     // `~` is what the line made HOME, when it did (a prefix HOME=x applies to the command, not to its `~`).
     ['HOME=/; rm -rf ~/etc', ['rm ~/etc', 'rm /etc']],
     ['HOME=/tmp/x rm -rf ~/y', ['rm ~/y']],
+    // A glob is also read as each name that matters it matches (not dot-names unless it starts with a dot).
+    ['rm -rf ~/Docu*', ['rm ~/Docu*', 'rm ~/Documents']],
+    ['rm -rf /e?c', ['rm /e?c', 'rm /etc']],
+    ['rm -rf .gi?', ['rm ./.gi?', 'rm ./.git']],
+    ['rm -rf build/*.o', ['rm ./build/*.o']],
     // Wrappers that move before they run the command.
     ['env -C / rm -rf etc', ['rm /etc']],
     ['env --chdir=build rm -rf *', ['rm ./build/*']],

@@ -9,6 +9,7 @@
 // (and rsync's sources when it removes them); the start folders of find; `of=` of dd. Options are skipped, with
 // the values of those that take one; `--` ends them. Other commands' operands are no targets: their rules read
 // the command. The file any command's `>`, `2>` or `&>` empties is a target of the view `> FILE`.
+import { globReadings } from './glob-readings';
 import type { LineLinks } from './line-links';
 import { commandName } from './render';
 import {
@@ -100,7 +101,8 @@ const FROM_START = /^(?:\$PWD|\$\{PWD\}|~\+)(?:\/|$)/;
 
 /**
  * The targets a command's path words have when it runs in any of `folders` (symbolic paths), each also read
- * through the links the line made before it, and `~` also as each of `homes`: the values the line gave HOME,
+ * through the links the line made before it, as the names that matter its globs match (glob-readings.ts), and
+ * `~` also as each of `homes`: the values the line gave HOME,
  * which bash's `~` expands to (`HOME=/; rm -rf ~/etc` deletes /etc).
  */
 export function resolveTargets(
@@ -111,7 +113,9 @@ export function resolveTargets(
 ): string[] {
   const targets = new Set<string>();
   const add = (path: SymbolicPath): void => {
-    for (const reading of links.readings(path)) targets.add(renderSymbolicPath(reading));
+    for (const linked of links.readings(path)) {
+      for (const reading of [linked, ...globReadings(linked)]) targets.add(renderSymbolicPath(reading));
+    }
     if (path.start !== '~') return;
     const rest: SymbolicPath = { start: '.', segments: path.segments };
     for (const home of homes) targets.add(renderSymbolicPath(joinSymbolicPath(parseSymbolicPath(home), rest, false)));
