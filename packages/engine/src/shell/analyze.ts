@@ -46,6 +46,7 @@ import { isShell, shellInvocation } from './shells';
 import type { ParsedCommand, ParseSink } from './syntax';
 import { expandBraces, TOO_MANY_WORDS } from './braces';
 import { LineLinks } from './line-links';
+import { readFiles } from './read-files';
 import { overwrittenFiles, resolveTargets, targetWords } from './targets';
 import { argumentList, isOpaqueWord, ShellValues } from './values';
 import type { SymbolicPath } from './symbolic-path';
@@ -436,6 +437,9 @@ class Analysis implements ParseSink {
       const targets = targetWords(words);
       if (targets.length > 0) {
         this.collector.addTargets(view!, resolveTargets(targets, folders, this.links, homes));
+      }
+      for (const file of readFiles(words, command.redirects)) {
+        this.collector.addTargets(`< ${file}`, resolveTargets([file], folders, this.links, homes));
       }
       this.links.follow(words, folders);
       const moved = wrapperFolder(words);
