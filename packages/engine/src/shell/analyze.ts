@@ -40,6 +40,7 @@ import {
   type Truncation,
 } from './limits';
 import { heredocText, literalOutput } from './literal-output';
+import { withOptionPrefixesExpanded } from './option-prefixes';
 import { parseExpansions, parseShell } from './parser';
 import { commandName, renderView } from './render';
 import { isShell, shellInvocation } from './shells';
@@ -432,6 +433,9 @@ class Analysis implements ParseSink {
     for (let i = 0; i < queue.length; i += 1) {
       const { words, wrappers, folders = this.directories.current } = queue[i]!;
       this.spend(COMMAND_WORK + words.length);
+      // Long options abbreviated (`rm --rec`, `git reset --har`) also read written in full: one more view.
+      const options = withOptionPrefixesExpanded(words);
+      if (options) queue.push({ words: options, wrappers, folders });
       const view = renderView(words, command.redirects, this.collector.room);
       this.collector.add(view);
       const targets = targetWords(words);
