@@ -574,9 +574,11 @@ class Analysis implements ParseSink {
    * `at -f x.sh now`, `./x.sh` (its `#!` line says by what; none: a shell): its content is analysed as code.
    */
   private runWrittenFile(words: readonly Word[], depth: number): void {
-    const run = this.written.size > 0 ? scriptRun(words) : undefined;
+    // A process substitution as the script (`bash <(echo 'rm -rf ~')`, `. <(printf …)`): its output is the code.
+    const run =
+      this.written.size > 0 || words.some((word) => word.text.startsWith('<(')) ? scriptRun(words) : undefined;
     if (!run) return;
-    const content = this.written.get(filePath(run.file.text));
+    const content = this.fileText(run.file.text);
     if (content === undefined) return;
     const reader = run.reader ?? shebangReader(content);
     if (reader === 'shell') this.shell(content, depth, run.sameShell, run.args);

@@ -2,7 +2,7 @@
 // and whether it executes what it reads on stdin.
 import { interpreterInvocation, interpreterLanguage, type Language } from './interpreters';
 import { commandName } from './render';
-import { isShell, shellInvocation } from './shells';
+import { isShell, isStdinPath, shellInvocation } from './shells';
 import type { Word } from './word';
 import { wrappedExecutions } from './wrappers';
 
@@ -41,6 +41,10 @@ export function commandEffects(words: readonly Word[]): CommandEffects {
     if (readsStdin) effects.stdin = 'shell';
     return effects;
   }
+  // `source /dev/stdin <<< 'code'`, `. /dev/stdin`: the calling shell reads its stdin as code.
+  if ((name === 'source' || name === '.') && isStdinPath(words[1]?.text ?? ''))
+    return { executions: [], stdin: 'shell' };
+  if (name === 'trap') return trapped(words);
   if (name === 'at' || name === 'batch') return scheduled(words);
   if (name === 'script') return typescript(words);
   if (name === 'eval') {
@@ -151,4 +155,17 @@ function typescript(words: readonly Word[]): CommandEffects {
 
 function shellOf(script: string | undefined): CommandEffects {
   return script === undefined ? NOTHING : { executions: [{ kind: 'shell', script }] };
+}
+
+/**
+ * `trap 'code' EXIT ERR …`: the code runs later, when one of the signals comes (`trap - INT` and `trap '' INT`
+ * reset or ignore them; `trap -p`, `trap -l` list).
+ */
+function trapped(words: readonly Word[]): CommandEffects {
+  const args = words[1]?.text === '--' ? words.slice(2) : words.slice(1);
+  const [code] = args;
+  if (!code || args.length < 2 || code.text === '-' || code.text.trim() === '' || /^-[lp]$/.test(code.text)) {
+    return NOTHING;
+  }
+  return { executions: [{ kind: 'shell', script: code.text }] };
 }

@@ -52,6 +52,11 @@ export function shellInvocation(words: readonly Word[]): ShellInvocation {
     const script = words[i]?.text;
     return script === undefined ? { readsStdin: false } : { script, arguments: words.slice(i + 1), readsStdin: false };
   }
-  if (stdinFlag || i >= words.length) return { readsStdin: true };
+  if (stdinFlag || i >= words.length || isStdinPath(words[i]!.text)) return { readsStdin: true };
   return { file: words[i], fileArguments: words.slice(i + 1), readsStdin: false };
+}
+
+/** A script path that is the shell's own stdin: `bash /dev/stdin <<< 'code'`, `source /dev/fd/0`. */
+export function isStdinPath(path: string): boolean {
+  return /^(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(path);
 }

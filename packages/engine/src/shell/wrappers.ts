@@ -71,6 +71,96 @@ const WRAPPERS: Record<string, Wrapper> = {
   // The host is the operand; -N (no command), -W (stdio forwarding), -O (control command) and -s (subsystem)
   // run no remote command.
   ssh: { short: 'BbcDEeFIiJLlmOopQRSWw', operands: 1, noCommand: ['-N', '-W', '-O', '-s'] },
+  // The CPU mask (or `-c` list) is the operand; `-p PID` changes a running process.
+  taskset: { operands: 1, noCommand: ['-p', '--pid'] },
+  // The priority is the operand; `-p PID` changes a running process, `-m` lists the priorities.
+  chrt: {
+    short: 'TPD',
+    long: ['--sched-runtime', '--sched-period', '--sched-deadline'],
+    operands: 1,
+    noCommand: ['-p', '--pid', '-m', '--max'],
+  },
+  strace: {
+    short: 'abeEIoOpPsSuUX',
+    long: [
+      '--output',
+      '--trace',
+      '--attach',
+      '--user',
+      '--env',
+      '--string-limit',
+      '--columns',
+      '--summary-sort-by',
+      '--trace-path',
+    ],
+  },
+  ltrace: { short: 'aAeFlnopsuwxD', long: ['--output', '--library', '--indent', '--align'] },
+  fakeroot: { short: 'lsib', long: ['--lib', '--faked'] },
+  unshare: {
+    short: 'SGRw',
+    long: ['--setuid', '--setgid', '--root', '--wd', '--propagation', '--map-user', '--map-group', '--setgroups'],
+  },
+  setpriv: {
+    long: [
+      '--reuid',
+      '--regid',
+      '--ruid',
+      '--euid',
+      '--rgid',
+      '--egid',
+      '--groups',
+      '--inh-caps',
+      '--ambient-caps',
+      '--bounding-set',
+      '--securebits',
+      '--pdeathsig',
+      '--selinux-label',
+      '--apparmor-profile',
+    ],
+    noCommand: ['-d', '--dump'],
+  },
+  runcon: { short: 'urtl', long: ['--user', '--role', '--type', '--range'] },
+  nsenter: { short: 'tSG', long: ['--target', '--setuid', '--setgid'] },
+  catchsegv: {},
+  valgrind: {},
+  'dbus-run-session': { long: ['--config-file', '--dbus-daemon'] },
+  'flatpak-spawn': { long: ['--env', '--directory', '--forward-fd', '--sandbox-expose', '--sandbox-expose-ro'] },
+  'systemd-run': {
+    short: 'pEMHu',
+    long: [
+      '--property',
+      '--setenv',
+      '--machine',
+      '--host',
+      '--unit',
+      '--description',
+      '--slice',
+      '--uid',
+      '--gid',
+      '--nice',
+      '--working-directory',
+      '--service-type',
+      '--on-active',
+      '--on-boot',
+      '--on-startup',
+      '--on-unit-active',
+      '--on-unit-inactive',
+      '--on-calendar',
+      '--timer-property',
+      '--path-property',
+      '--socket-property',
+      '--capsule',
+    ],
+  },
+  'cross-env': { assignments: true },
+  dotenv: { short: 'ev' },
+  'xvfb-run': {
+    short: 'efnpsw',
+    long: ['--error-file', '--auth-file', '--server-num', '--xauth-protocol', '--server-args', '--wait'],
+  },
+  firejail: {},
+  // `-X` sends a command to a running session; -r, -x, -R attach to one, -Q queries one.
+  screen: { short: 'cehpsStT', noCommand: ['-X', '-r', '-x', '-R', '-Q'] },
 };
 
 const FIND_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
@@ -96,6 +186,12 @@ export function wrappedExecutions(name: string, words: readonly Word[]): Executi
       return flockExecutions(read, words, next, wrapper);
     case 'ssh':
       return sshExecutions(words, next, wrapper);
+    case 'runcon':
+      // Without -u, -r, -t or -l the first operand is the whole context.
+      return commandAt(
+        words,
+        read.seen.some(([option]) => option !== '-c' && option !== '--compute') ? next : next + 1,
+      );
     default:
       return commandAt(words, next);
   }
@@ -179,7 +275,131 @@ const SPECIAL_WRAPPERS: Record<string, (words: readonly Word[]) => Execution[]> 
   git: gitAlias,
   docker: containerRun,
   podman: containerRun,
+  uv: (words) => subcommandRunner(words, ['run'], UV_OPTIONS),
+  uvx: (words) => commandAt(words, readOptions(words, 1, UV_OPTIONS).next),
+  poetry: (words) => subcommandRunner(words, ['run'], { short: 'CP', long: ['--directory', '--project'] }),
+  pdm: (words) => subcommandRunner(words, ['run'], { short: 'p', long: ['--project', '--venv'] }),
+  pipenv: (words) => subcommandRunner(words, ['run'], {}),
+  conda: (words) => subcommandRunner(words, ['run'], CONDA_OPTIONS),
+  mamba: (words) => subcommandRunner(words, ['run'], CONDA_OPTIONS),
+  micromamba: (words) => subcommandRunner(words, ['run'], CONDA_OPTIONS),
+  bundle: (words) => subcommandRunner(words, ['exec'], { long: ['--gemfile'] }),
+  direnv: (words) => subcommandRunner(words, ['exec'], {}, 1),
+  asdf: (words) => subcommandRunner(words, ['exec'], {}),
+  mise: miseExec,
+  rtx: miseExec,
+  pipx: (words) =>
+    subcommandRunner(words, ['run'], {
+      long: ['--spec', '--python', '--index-url', '--pip-args', '--fetch-missing-python'],
+    }),
+  sg: groupCommand,
+  tmux: tmuxCommand,
+  gdb: gdbCommands,
+  sqlite3: sqliteCommands,
 };
+
+const UV_OPTIONS = {
+  short: 'pw',
+  long: [
+    '--with',
+    '--with-requirements',
+    '--with-editable',
+    '--python',
+    '--directory',
+    '--project',
+    '--package',
+    '--env-file',
+    '--extra',
+    '--group',
+    '--index',
+    '--from',
+  ],
+};
+const CONDA_OPTIONS = { short: 'np', long: ['--name', '--prefix', '--cwd'] };
+
+/** `uv run [options] CMD …`, `poetry run CMD …`, `direnv exec DIR CMD …`: the command after the subcommand. */
+function subcommandRunner(
+  words: readonly Word[],
+  subcommands: readonly string[],
+  grammar: OptionGrammar,
+  operands = 0,
+): Execution[] {
+  if (!subcommands.includes(words[1]?.text ?? '')) return [];
+  return commandAt(words, readOptions(words, 2, grammar).next + operands);
+}
+
+/** `mise exec [TOOL@VERSION…] -- CMD …` (also `mise x`), or `mise exec -c 'command line'`. */
+function miseExec(words: readonly Word[]): Execution[] {
+  if (!/^(?:exec|x)$/.test(words[1]?.text ?? '')) return [];
+  const read = readOptions(words, 2, { short: 'cCj', long: ['--command', '--cd', '--jobs'] });
+  const script = optionValue(read, '-c', '--command');
+  if (script !== undefined) return [{ kind: 'shell', script }];
+  if (words[read.next - 1]?.text === '--') return commandAt(words, read.next);
+  const separator = words.findIndex((word, i) => i >= read.next && word.text === '--');
+  return separator < 0 ? [] : commandAt(words, separator + 1);
+}
+
+/** `sg GROUP -c 'command line'`, `sg GROUP 'command line'`: sg runs the command with /bin/sh -c. */
+function groupCommand(words: readonly Word[]): Execution[] {
+  const rest = words.slice(words[2]?.text === '-c' ? 3 : 2);
+  return rest.length > 0 ? [{ kind: 'shell', script: rest.map((word) => word.text).join(' ') }] : [];
+}
+
+/** tmux commands that take a shell command, and their options that take a value. */
+const TMUX_COMMANDS: Record<string, string> = {
+  new: 'cefFnstxy',
+  'new-session': 'cefFnstxy',
+  'new-window': 'ceFnt',
+  neww: 'ceFnt',
+  'split-window': 'celtF',
+  splitw: 'celtF',
+  'respawn-pane': 'cet',
+  respawnp: 'cet',
+  'respawn-window': 'cet',
+  respawnw: 'cet',
+  'run-shell': 'cdt',
+  run: 'cdt',
+  'display-popup': 'bcdehsStTwxy',
+  popup: 'bcdehsStTwxy',
+};
+
+/** `tmux [-L x] new[-session] [-d] [-s x] 'cmd'` (and new-window, split-window, run-shell…), `tmux -c 'cmd'`. */
+function tmuxCommand(words: readonly Word[]): Execution[] {
+  const read = readOptions(words, 1, { short: 'cfLST' });
+  const script = optionValue(read, '-c');
+  if (script !== undefined) return [{ kind: 'shell', script }];
+  const short = TMUX_COMMANDS[words[read.next]?.text ?? ''];
+  if (short === undefined) return [];
+  const rest = words.slice(readOptions(words, read.next + 1, { short }).next);
+  return rest.length > 0 ? [{ kind: 'shell', script: rest.map((word) => word.text).join(' ') }] : [];
+}
+
+const GDB_COMMAND_OPTIONS = /^--?(?:ex|iex|eval-command|init-eval-command)(?:=(.*))?$/s;
+
+/** gdb's `-ex 'shell cmd'`, `-ex '!cmd'` (also `-iex`, `--eval-command=…`): shell commands it runs. */
+function gdbCommands(words: readonly Word[]): Execution[] {
+  const found: Execution[] = [];
+  for (let i = 1; i < words.length; i += 1) {
+    const option = GDB_COMMAND_OPTIONS.exec(words[i]!.text);
+    if (!option) continue;
+    const command = option[1] ?? words[++i]?.text ?? '';
+    const shell = /^\s*(?:shell\s+|!)([^]*)$/.exec(command);
+    if (shell && shell[1]!.trim() !== '') found.push({ kind: 'shell', script: shell[1]! });
+  }
+  return found;
+}
+
+/** sqlite3's `.shell CMD` and `.system CMD` dot-commands, given as its SQL argument or with `-cmd`. */
+function sqliteCommands(words: readonly Word[]): Execution[] {
+  const found: Execution[] = [];
+  for (const word of words.slice(1)) {
+    for (const line of word.text.split('\n')) {
+      const command = /^\s*\.(?:shell|system)\s+([^]*)$/.exec(line);
+      if (command && command[1]!.trim() !== '') found.push({ kind: 'shell', script: command[1]! });
+    }
+  }
+  return found;
+}
 
 const RUNNER_OPTIONS = { short: 'pc', long: ['--package', '--call', '--cache', '--registry', '--userconfig'] };
 
