@@ -7,7 +7,9 @@
 // The canonical forms: deleting is `rm` (`rm -r`, `rm -rf`, `rm -f` as the call's recursion and force say),
 // removing an empty directory `rmdir`, overwriting a file `tee <path>`, appending `tee -a <path>`, permissions
 // `chmod <octal mode> <path>` (`chmod -R` for recursive calls), moving `mv <from> <to>`, copying `cp <from>
-// <to>` (`cp -r` for trees), emptying a file `truncate -s 0 <path>` (`open(p, 'w').close()`, writing ''). Like
+// <to>` (`cp -r` for trees), emptying a file `truncate -s 0 <path>` (`open(p, 'w').close()`, writing '',
+// `open(p, 'r+').truncate()`, `os.open(p, os.O_TRUNC)`), linking `ln -s <target> <link>` (`os.symlink`,
+// `fs.symlinkSync`, `File.symlink`, `symlink()`, so the shell analysis's link tracking sees the link). Like
 // the shell-out scan (interpreters.ts), this is a cheap scan for call names, not a parse: a call spelled inside
 // a string literal counts too, which only errs towards a rule firing.
 //
@@ -132,6 +134,12 @@ const writeFile =
     return `tee ${appending ? '-a ' : ''}${pathWord(target, language)}`;
   };
 
+/** Python's `os.open(p, flags)`: with `O_TRUNC` it empties the file (`truncate -s 0 p`), else nothing. */
+const osOpen: Translation = (args, language) => {
+  const [target, flags = ''] = positional(args);
+  return target === undefined || !/\bO_TRUNC\b/.test(flags) ? undefined : `truncate -s 0 ${pathWord(target, language)}`;
+};
+
 /** Truncating to a length (`os.truncate(p, 0)`, `fs.truncateSync(p)`, which is 0). */
 const truncate: Translation = (args, language) => {
   const [target, length = '0'] = positional(args);
@@ -202,6 +210,8 @@ const FILE_CALLS: Record<ScannedLanguage, Record<string, Translation>> = {
     'shutil.copyfile': fromTo('cp'),
     '*.copytree': fromTo('cp -r'),
     'os.truncate': truncate,
+    'os.open': osOpen,
+    'os.symlink': fromTo('ln -s'),
     '*.read': reads(),
     'sqlite3.connect': reads(),
     'shelve.open': reads(),
@@ -233,6 +243,12 @@ const FILE_CALLS: Record<ScannedLanguage, Record<string, Translation>> = {
     'fs.copyFile': fromTo('cp'),
     '*.cpSync': fromTo('cp -r'),
     '*.truncateSync': truncate,
+    '*.symlinkSync': fromTo('ln -s'),
+    'fs.symlink': fromTo('ln -s'),
+    'fsp.symlink': fromTo('ln -s'),
+    'promises.symlink': fromTo('ln -s'),
+    'Deno.symlink': fromTo('ln -s'),
+    'Deno.symlinkSync': fromTo('ln -s'),
     'fs.truncate': truncate,
     'promises.truncate': truncate,
     'Deno.remove': denoRemove,
@@ -299,6 +315,10 @@ const FILE_CALLS: Record<ScannedLanguage, Record<string, Translation>> = {
     'File.write': writeFile(),
     'IO.write': writeFile(),
     'File.truncate': truncate,
+    'File.symlink': fromTo('ln -s'),
+    'FileUtils.ln_s': fromTo('ln -s'),
+    'FileUtils.ln_sf': fromTo('ln -sf'),
+    'FileUtils.symlink': fromTo('ln -s'),
     'File.open': openFor(1),
     'File.chmod': chmod(true),
     'FileUtils.chmod': chmod(true),
@@ -329,6 +349,7 @@ const FILE_CALLS: Record<ScannedLanguage, Record<string, Translation>> = {
     copy: fromTo('cp'),
     'File::Copy::copy': fromTo('cp'),
     truncate,
+    symlink: fromTo('ln -s'),
   },
   php: {
     unlink: onPaths('rm'),
@@ -337,6 +358,7 @@ const FILE_CALLS: Record<ScannedLanguage, Record<string, Translation>> = {
     chmod: chmod(false),
     rename: fromTo('mv'),
     copy: fromTo('cp'),
+    symlink: fromTo('ln -s'),
     file_get_contents: reads(),
     file: reads(),
     readfile: reads(),
@@ -420,6 +442,9 @@ export function fileOperationCommands(
       for (let commandLine of lines) {
         if (commandLine.startsWith('tee ') && !commandLine.startsWith('tee -a') && closedUnwritten(code, end))
           commandLine = `truncate -s 0 ${commandLine.slice('tee '.length)}`;
+        // `open(p, 'r+').truncate()` empties the file it opened.
+        else if (/^(?:tee|cat) /.test(commandLine) && TRUNCATED.test(code.slice(end, end + 40)))
+          commandLine = `truncate -s 0 ${commandLine.replace(/^(?:tee -a|tee|cat) /, '')}`;
         found.add(recursiveGlob(commandLine));
       }
       if (lines.some((line) => /^(?:rm(?:dir)?|chmod) /.test(line)))
@@ -561,6 +586,7 @@ function phpArrayMaps(code: string): string[] {
 }
 
 /** After a write-mode open: the file is closed at once (`.close()`) or the `with` block only passes. */
+const TRUNCATED = /^\s*\.\s*truncate\s*\(\s*(?:0\s*)?\)/;
 const CLOSED_UNWRITTEN = /\s*(?:\.close\(\s*\)|(?:as\s+[A-Za-z_]\w*\s*)?:\s*pass\b)/y;
 
 function closedUnwritten(code: string, from: number): boolean {

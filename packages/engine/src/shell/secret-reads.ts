@@ -4,7 +4,8 @@
 // is `printenv NAME`; a password from the system keyring (Python's `keyring.get_password(service, user)`, Node's
 // `keytar.getPassword(service, account)`) is `secret-tool lookup service SERVICE username USER`, libsecret's
 // command for the same lookup (the Secret Service backend keyring uses on Linux stores those two attributes).
-// A cheap scan, linear in the code; names must be literal.
+// The whole environment printed (`print(os.environ)`, `console.log(process.env)`, `node -p process.env`) is
+// `printenv`. A cheap scan, linear in the code; names must be literal.
 import { readArguments, readStringLiteral } from './code-literals';
 import type { ScannedLanguage } from './interpreters';
 import { quote } from './render';
@@ -26,6 +27,19 @@ const ENVIRONMENT: Record<ScannedLanguage, RegExp> = {
   applescript: /system attribute "(\w+)"/g,
 };
 
+/**
+ * The whole environment printed (`print(os.environ)`, `console.log(process.env)`, `node -p process.env`, `p ENV`,
+ * `print %ENV`, `print_r(getenv())`): `printenv`, since every secret in it is shown.
+ */
+const WHOLE_ENVIRONMENT: Partial<Record<ScannedLanguage, RegExp>> = {
+  python:
+    /\b(?:print|pprint(?:\.pprint)?|json\.dumps?)\s*\(\s*(?:dict\s*\(\s*)?(?:os\.)?environ\s*(?:\.(?:items|copy)\s*\(\s*\)\s*)?\)/,
+  node: /^\s*(?:process|Bun)\.env\s*;?\s*$|\b(?:console\.(?:log|dir|info|error)|JSON\.stringify)\s*\(\s*(?:process|Bun|Deno)\.env(?:\.toObject\(\))?\s*[,)]/,
+  ruby: /(?<![\w.])(?:p|pp|puts|print)\s*\(?\s*ENV(?:\.to_h)?\s*(?:\)|;|$)/m,
+  perl: /\bprint\b[^;]{0,80}%ENV\b/,
+  php: /\b(?:print_r|var_dump|var_export|json_encode)\s*\(\s*(?:getenv\(\s*\)|\$_ENV|\$_SERVER)\s*[,)]/,
+};
+
 const KEYRING = /\b(?:keyring\.get_password|keytar\.getPassword)\s*\(/g;
 
 /** The command lines of the secrets `code` reads (see the header). */
@@ -35,6 +49,7 @@ export function secretReadCommands(language: ScannedLanguage, code: string): str
     const name = match.slice(1).find((group) => group !== undefined);
     if (name !== undefined && SECRET_NAME.test(name)) found.add(`printenv ${name}`);
   }
+  if (WHOLE_ENVIRONMENT[language]?.test(code)) found.add('printenv');
   if (language === 'python' || language === 'node') {
     KEYRING.lastIndex = 0;
     for (let match = KEYRING.exec(code); match !== null; match = KEYRING.exec(code)) {
