@@ -14,7 +14,9 @@
 // interpreter one-liners that shell out (interpreters.ts, best effort); `at`/`batch` and `script -c`; the values
 // the line sets (values.ts); functions the line defines, analysed again at each call with its arguments as
 // `$1`, `$2`, … (their parser events are kept, and replayed); `read` from evident input; files the line writes
-// with evident content and then runs (`echo 'rm -rf ~' > x.sh; bash x.sh`).
+// with evident content and then runs (`echo 'rm -rf ~' > x.sh; bash x.sh`), copies (`cp x.sh y.sh`) or `cat`s
+// into a shell; a process substitution run as a script (`bash <(echo …)`); the aliases a line that enables
+// expand_aliases defines, at each command they name (`alias z='rm -rf'; z ~`).
 // Data stays data: heredoc bodies for other programs, echo/printf arguments and commit messages are words of
 // one view, never views of their own (but a `$(…)` inside them runs, so it is analysed).
 // Decisions where bash and safety meet: an unquoted heredoc's `$(…)` runs whatever program reads the heredoc,
@@ -124,6 +126,11 @@ interface Recorder {
 const WRITES = new Set(['>', '>>', '&>', '&>>']);
 /** How many sets of values a pipeline is read with (each gives its own views). */
 const MAX_PIPELINE_READINGS = 8;
+/** Most aliases kept, and most expanded one in another. */
+const MAX_ALIASES = 32;
+const MAX_ALIAS_DEPTH = 4;
+/** Most files a `cat` of written files is read through (`cat x.sh | sh`). */
+const MAX_CAT_FILES = 8;
 
 class Analysis implements ParseSink {
   /** The variables the command line has set so far, in the (sub)shell being read. */
@@ -140,6 +147,12 @@ class Analysis implements ParseSink {
   private nesting = 0;
   /** Function calls being followed, one in another. */
   private calls = 0;
+  /** Whether the line names `expand_aliases`: only then do the aliases it defines replace command names. */
+  private readonly mentionsAliases: boolean;
+  /** The aliases the line defined (once it mentions expand_aliases), by name. */
+  private readonly aliases = new Map<string, string>();
+  /** The aliases being expanded, one in another: an alias is not expanded again inside its own value. */
+  private readonly expandingAliases = new Set<string>();
   /** The files the line wrote, by path, with their content when evident (undefined: not known). */
   private readonly written = new Map<string, string | undefined>();
 
@@ -150,6 +163,7 @@ class Analysis implements ParseSink {
     commandLine: string,
   ) {
     this.mentionsHome = commandLine.includes('HOME');
+    this.mentionsAliases = commandLine.includes('expand_aliases');
   }
 
   /** The values the line has given HOME by now (none when it has not: `~` is the user's home). */
@@ -353,6 +367,7 @@ class Analysis implements ParseSink {
   private analyseCommand(command: ParsedCommand): void {
     const stdin = this.viewsOf(command);
     this.call(command);
+    if (this.mentionsAliases) this.aliasesSetBy(command.words);
     this.filesWrittenBy(command);
     this.variablesSetBy(command);
     const inner = command.depth + 1;
@@ -364,9 +379,13 @@ class Analysis implements ParseSink {
         if (stdin) this.runCode(stdin, heredocText({ ...heredoc, body: heredoc.body }), inner);
       } else if (redirect.op === '<<<' && redirect.target && stdin) {
         this.runCode(stdin, redirect.target.text, inner);
+      } else if (redirect.op === '<' && redirect.target && stdin && this.written.size > 0) {
+        // `bash < x.sh` of a file the line wrote.
+        const text = this.writtenText(redirect.target);
+        if (text !== undefined) this.runCode(stdin, text, inner);
       }
     }
-    const piped = stdin && command.stdinFrom ? literalOutput(command.stdinFrom) : undefined;
+    const piped = stdin && command.stdinFrom ? this.printedBy(command.stdinFrom) : undefined;
     if (stdin && piped !== undefined) this.runCode(stdin, piped, inner);
   }
 
@@ -464,6 +483,7 @@ class Analysis implements ParseSink {
           ]
         : effects.executions;
       this.runWrittenFile(words, inner);
+      if (wrappers === 0 && this.aliases.size > 0) this.runAlias(words, inner);
       for (const execution of executions) {
         if (execution.kind === 'shell' && innerFolders !== this.directories.current) {
           this.directories.openScopeIn(innerFolders);
@@ -531,6 +551,7 @@ class Analysis implements ParseSink {
    * with `>` or `>>`; `tee FILE` of an evident stdin) for a shell or interpreter the line runs them with.
    */
   private filesWrittenBy(command: ParsedCommand): void {
+    this.filesCopiedBy(command);
     const tee = command.words[0]?.text === 'tee';
     const writes = command.redirects.filter(({ op, target }) => target && WRITES.has(op));
     if (!tee && writes.length === 0) return;
@@ -541,6 +562,69 @@ class Analysis implements ParseSink {
     const text = this.pipedText(command);
     const append = words!.some((word) => /^-[a-z]*a|^--append$/.test(word.text));
     for (const file of words!.slice(1)) if (!file.text.startsWith('-')) this.write(file, text, append);
+  }
+
+  /** `alias NAME='value' …`: the aliases a command defines (a line that enables expand_aliases uses them). */
+  private aliasesSetBy(words: readonly Word[]): void {
+    if (words[0]?.text !== 'alias' || words[0].quoted) return;
+    for (const word of words.slice(1)) {
+      const definition = /^([^\s=/$`'"]+)=([^]*)$/.exec(word.text);
+      if (!definition || word.parts) continue;
+      if (!this.aliases.has(definition[1]!) && this.aliases.size >= MAX_ALIASES) continue;
+      this.aliases.set(definition[1]!, definition[2]!);
+    }
+  }
+
+  /** A command whose name is an alias the line defined: its value, then the command's arguments, as code. */
+  private runAlias(words: readonly Word[], depth: number): void {
+    const [first] = words;
+    if (!first || first.quoted || first.parts || this.expandingAliases.has(first.text)) return;
+    const value = this.aliases.get(first.text);
+    if (value === undefined || this.expandingAliases.size >= MAX_ALIAS_DEPTH) return;
+    const args = words.length > 1 ? renderView(words.slice(1), [], this.collector.room) : '';
+    if (args === undefined) return;
+    this.expandingAliases.add(first.text);
+    try {
+      this.shell(args === '' ? value : `${value} ${args}`, depth, true);
+    } finally {
+      this.expandingAliases.delete(first.text);
+    }
+  }
+
+  /** `cp x.sh y.sh`, `mv x.sh dir/`: the copy of a file the line wrote has its content. */
+  private filesCopiedBy(command: ParsedCommand): void {
+    if (this.written.size === 0) return;
+    const name = command.words[0] && commandName(command.words[0]);
+    if (name !== 'cp' && name !== 'mv') return;
+    const [words] = this.values.expand(command.words) ?? [command.words];
+    const operands = words!.slice(1).filter((word) => !word.text.startsWith('-'));
+    if (operands.length !== 2 || operands.some(isOpaqueWord)) return;
+    const [source, target] = operands as [Word, Word];
+    const path = filePath(source.text);
+    if (!this.written.has(path)) return;
+    const copy = target.text.endsWith('/') ? `${target.text}${path.slice(path.lastIndexOf('/') + 1)}` : target.text;
+    this.write({ ...target, text: copy, parts: undefined }, this.written.get(path), false);
+  }
+
+  /** The content of a file the line wrote, when known. */
+  private writtenText(file: Word): string | undefined {
+    const [[word] = [file]] = this.values.expand([file]) ?? [[file]];
+    return word && !isOpaqueWord(word) ? this.written.get(filePath(word.text)) : undefined;
+  }
+
+  /** What a command prints, when evident (literal-output.ts), or the content of the written files it `cat`s. */
+  private printedBy(command: ParsedCommand): string | undefined {
+    const printed = literalOutput(command);
+    if (printed !== undefined || this.written.size === 0) return printed;
+    const [first, ...files] = command.words;
+    if (!first || commandName(first) !== 'cat' || files.length === 0 || files.length > MAX_CAT_FILES) return undefined;
+    let text = '';
+    for (const file of files) {
+      const content = file.text.startsWith('-') ? undefined : this.writtenText(file);
+      if (content === undefined) return undefined;
+      text += content;
+    }
+    return text;
   }
 
   private write(target: Word, text: string | undefined, append: boolean): void {
@@ -596,7 +680,7 @@ class Analysis implements ParseSink {
     const from = command.stdinFrom;
     if (!from) return undefined;
     const [words] = this.values.expand(from.words) ?? [from.words];
-    return literalOutput({ ...from, words: words! });
+    return this.printedBy({ ...from, words: words! });
   }
 
   /** Code that `reader` runs: shell code, or interpreter code whose shell-outs are analysed. */

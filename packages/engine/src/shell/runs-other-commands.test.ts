@@ -89,3 +89,51 @@ describe('commands that run another command', () => {
     ["source <(printf 'rm -rf ~')", ["printf 'rm -rf ~'", "source '<(printf '\\''rm -rf ~'\\'')'", 'rm -rf ~']],
   ]);
 });
+
+describe('files the line wrote, copied and printed into a shell', () => {
+  runTable([
+    [
+      "echo 'rm -rf ~' > x.sh; cp x.sh y.sh; bash y.sh",
+      ["echo 'rm -rf ~' > x.sh", 'cp x.sh y.sh', 'bash y.sh', 'rm -rf ~'],
+    ],
+    [
+      "echo 'rm -rf ~' > x.sh; mv x.sh /tmp/; sh /tmp/x.sh",
+      ["echo 'rm -rf ~' > x.sh", 'mv x.sh /tmp/', 'sh /tmp/x.sh', 'rm -rf ~'],
+    ],
+    [
+      "echo 'rm -rf ~' > x.sh; cp -f ./x.sh y.sh && . y.sh",
+      ["echo 'rm -rf ~' > x.sh", 'cp -f ./x.sh y.sh', '. y.sh', 'rm -rf ~'],
+    ],
+    [
+      "echo 'rm -rf ~' > x.txt; cat x.txt | sh",
+      ["echo 'rm -rf ~' > x.txt", 'cat x.txt', 'sh', 'rm -rf ~', 'cat x.txt | sh'],
+    ],
+    [
+      "printf 'rm -rf ~\\n' > a; echo ls > b; cat a b | bash",
+      ["printf 'rm -rf ~\\n' > a", 'echo ls > b', 'cat a b', 'bash', 'rm -rf ~', 'ls', 'cat a b | bash'],
+    ],
+    ["echo 'rm -rf ~' > x.txt; bash < x.txt", ["echo 'rm -rf ~' > x.txt", 'bash < x.txt', 'rm -rf ~']],
+    ["echo 'rm -rf ~' > x.txt; cat y.txt | sh", ["echo 'rm -rf ~' > x.txt", 'cat y.txt', 'sh', 'cat y.txt | sh']],
+    ['cat x.txt | sh', ['cat x.txt', 'sh', 'cat x.txt | sh']],
+    ['cp a.sh b.sh; bash b.sh', ['cp a.sh b.sh', 'bash b.sh']],
+  ]);
+});
+
+describe('aliases, once the line enables expand_aliases', () => {
+  runTable([
+    ["alias z='rm -rf'; z ~", ["alias 'z=rm -rf'", 'z ~']],
+    [
+      "shopt -s expand_aliases; alias ls='ls --color'; ls x",
+      ['shopt -s expand_aliases', "alias 'ls=ls --color'", 'ls x', 'ls --color x'],
+    ],
+    ['shopt -s expand_aliases; alias a=b b=a; a ~', ['shopt -s expand_aliases', 'alias a=b b=a', 'a ~', 'b ~']],
+    [
+      "shopt -s expand_aliases\nalias z='rm -rf' y='z /'\ny; z ~/.ssh",
+      ['shopt -s expand_aliases', "alias 'z=rm -rf' 'y=z /'", 'y', 'z /', 'rm -rf /', 'z ~/.ssh', 'rm -rf ~/.ssh'],
+    ],
+    [
+      "alias z='rm -rf'; shopt -s expand_aliases; sudo z ~",
+      ["alias 'z=rm -rf'", 'shopt -s expand_aliases', 'sudo z ~', 'z ~'],
+    ],
+  ]);
+});
