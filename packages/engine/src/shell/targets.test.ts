@@ -9,7 +9,9 @@ import { analyzeShell } from './analyze';
 
 /** Each target of the command as a rule sees it when the call's folders are not known, after its view's first word. */
 function targetsOf(command: string): string[] {
-  return analyzeShell(command).targets.map(({ view, target }) => `${view.split(' ')[0]} ${placeTarget(target, {})}`);
+  return analyzeShell(command)
+    .targets.filter(({ view }) => !view.startsWith('< '))
+    .map(({ view, target }) => `${view.split(' ')[0]} ${placeTarget(target, {})}`);
 }
 
 describe('targets: the paths a command changes, resolved', () => {
@@ -123,7 +125,11 @@ describe('targets: the paths a command changes, resolved', () => {
     ['shred -n 3 -u secret', ['shred ./secret']],
     ['rsync -a --delete src/ ~/backup', ['rsync ~/backup']],
     ['rsync -a --remove-source-files ~/Pictures/ /tmp/p/', ['rsync ~/Pictures', 'rsync /tmp/p']],
-    ['tee -a log.txt', ['tee ./log.txt']],
+    ['tee -a log.txt', []],
+    ['tee -- -a log.txt', ['tee ./-a', 'tee ./log.txt']],
+    ['sed -i d ~/.aws/credentials', ['sed ~/.aws/credentials']],
+    ['curl -so ~/.ssh/id_rsa file:///dev/null', ['curl ~/.ssh/id_rsa']],
+    ['tar --remove-files -czf /tmp/a.tgz ~/.ssh', ['tar /tmp/a.tgz', 'tar ~/.ssh']],
     ['sudo rm -rf /', ['rm /']],
     ['/bin/rm -rf /', ['rm /']],
     // No targets.

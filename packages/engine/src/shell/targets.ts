@@ -6,7 +6,8 @@
 //
 // Which words are targets: every operand of rm, rmdir, unlink, shred, srm, truncate and tee; the operands after
 // the mode or owner of chmod, chown and chgrp; both ends of mv; the destination of cp, install, ln and rsync
-// (and rsync's sources when it removes them); the start folders of find; `of=` of dd. Options are skipped, with
+// (and rsync's sources when it removes them); the start folders of find; `of=` of dd; what sponge, fallocate,
+// sed -i, sort -o, curl -o, wget -O and ssh-keygen -f write over; what tar --remove-files and zip -m take away. Options are skipped, with
 // the values of those that take one; `--` ends them. Other commands' operands are no targets: their rules read
 // the command. The file any command's `>`, `2>` or `&>` empties is a target of the view `> FILE`.
 import { globReadings } from './glob-readings';
@@ -34,6 +35,30 @@ const last: Operands = (operands, words) => {
 /** `ln target` alone makes a link of the target's name in the working folder. */
 const linked: Operands = (operands, words) =>
   operands.length === 1 ? [operands[0]!.slice(operands[0]!.lastIndexOf('/') + 1)] : last(operands, words);
+/** tee empties its files unless it appends (`-a` before `--`: after it, `-a` is a file). */
+const written: Operands = (operands, words) => {
+  const end = words.indexOf('--');
+  const options = end < 0 ? words : words.slice(0, end);
+  return options.some((word) => /^(-[a-zA-Z]*a[a-zA-Z]*|--append)$/.test(word)) ? [] : operands;
+};
+/** sed -i rewrites its files: the operands after the script (the first, unless -e or -f gave it). */
+const inPlace: Operands = (operands, words) => {
+  if (!words.some((word) => /^(-[a-zA-Z]*i|--in-place)/.test(word))) return [];
+  return words.some((word) => /^(-e|-f|--expression|--file)/.test(word)) ? operands : operands.slice(1);
+};
+/** The value of an option that names the file written (`-o FILE`, `-oFILE`, `--output=FILE`). */
+const valueOf = (words: readonly string[], short: string, long?: string): string[] => {
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i]!;
+    // `-o FILE`, or a cluster of flags that ends in it (`-so FILE`).
+    const clustered = short.length === 2 && /^-[a-zA-Z]+$/.test(word) && word.endsWith(short[1]!);
+    if ((clustered || word === long) && words[i + 1] !== undefined) return [words[i + 1]!];
+    if (long && word.startsWith(`${long}=`)) return [word.slice(long.length + 1)];
+    if (word.startsWith(short) && word.length > short.length && !word.startsWith('--'))
+      return [word.slice(short.length)];
+  }
+  return [];
+};
 /** rsync changes its destination, and its sources too when it removes them. */
 const synced: Operands = (operands, words) =>
   words.includes('--remove-source-files') ? operands : last(operands, words);
@@ -55,7 +80,7 @@ const VERBS: Record<string, Verb> = {
   shred: { operands: all, valued: 'ns' },
   srm: { operands: all },
   truncate: { operands: all, valued: 'sr' },
-  tee: { operands: all },
+  tee: { operands: written },
   chmod: { operands: afterFirst },
   chown: { operands: afterFirst },
   chgrp: { operands: afterFirst },
@@ -64,6 +89,19 @@ const VERBS: Record<string, Verb> = {
   install: { operands: last, valued: 'tmogS' },
   ln: { operands: linked, valued: 'tS' },
   rsync: { operands: synced, valued: 'efT' },
+  sponge: { operands: all },
+  fallocate: { operands: last, valued: 'olx' },
+  sort: { operands: (_operands, words) => valueOf(words, '-o', '--output') },
+  sed: { operands: inPlace, valued: 'ef' },
+  curl: { operands: (_operands, words) => valueOf(words, '-o', '--output') },
+  wget: { operands: (_operands, words) => valueOf(words, '-O', '--output-document') },
+  'ssh-keygen': {
+    operands: (_operands, words) => (/(^|\s)-[lyFRB]/.test(words.join(' ')) ? [] : valueOf(words, '-f')),
+  },
+  tar: { operands: (operands, words) => (words.includes('--remove-files') ? operands : []), valued: 'fCT' },
+  zip: {
+    operands: (operands, words) => (/(^|\s)(-[a-zA-Z]*m|--move)(\s|$)/.test(words.join(' ')) ? operands.slice(1) : []),
+  },
 };
 
 /** Redirections that empty the file before the command writes (`>`, `>|`, `2>`, `&>`), not appends. */
