@@ -10,7 +10,10 @@
 // `docker container run`) with a host folder mounted (`-v HOST:DEST`, `--volume`, `--mount
 // type=bind,source=HOST,target=DEST`) reads the container's command with the paths under DEST as the host's
 // (`docker run -v $HOME:/h img rm -rf /h/x` is `rm -rf $HOME/x` on the host); without such a path it touches
-// only the container and gives nothing.
+// only the container and gives nothing. Also the environment and project runners (`uv run`, `poetry run`,
+// `conda run -n x`, `bundle exec`, `direnv exec DIR`, `mise exec --`, `pipx run`, `uvx`), and the programs that
+// run a shell command line: `sg GROUP -c`, `tmux new 'cmd'` (new-window, split-window, run-shell…), gdb's
+// `-ex 'shell cmd'`/`-ex '!cmd'`, sqlite3's `.shell`/`.system`.
 import type { Execution } from './executions';
 import { type OptionGrammar, optionValue, type ReadOptions, readOptions } from './options';
 import { quote } from './render';
