@@ -2,8 +2,14 @@
 // stdin): the shell commands they run or amount to. Best effort and deliberately cheap: no parsing of the
 // language, just a scan for the well-known calls that run shell commands, taking their leading string-literal
 // arguments, and for the file API calls that delete, overwrite, move or chmod files, written as the shell
-// command that does the same (file-operations.ts; PowerShell in powershell.ts). Code that builds its command
-// at run time (variables, concatenation, decoding) is not seen; rules on the raw command still apply.
+// command that does the same (file-operations.ts; PowerShell in powershell.ts). Calls named indirectly
+// (`getattr(m, 'rm' + 'tree')`, `fs['rmSync']`, `send(:rm_rf, …)`, aliases; code-rewrites.ts) are named plainly
+// first, and code decoded from a literal and run (`exec(base64.b64decode('…'))`; code-decoding.ts) is read
+// again, to a bounded depth (`sh -c $UNKNOWN` when it cannot be decoded). A change of the working folder
+// (`os.chdir(X)`, `process.chdir(X)`, `Dir.chdir(X)`, perl's `chdir`, a `cwd`/`chdir` option of a shell-out)
+// prefixes what follows with `cd X && `, so the shell analysis resolves relative paths under X. The program's
+// operands read by the code (`sys.argv[1]`, `process.argv[1]`, `ARGV[0]`) are the words after the code.
+// Code that builds its command at run time otherwise reads as `$UNKNOWN`; rules on the raw command still apply.
 //
 // Found:  python os.system / os.popen / subprocess.run|call|Popen|check_output|check_call|getoutput|
 //         getstatusoutput (also imported bare, e.g. `from os import system`);
@@ -20,7 +26,9 @@
 // Deno (`deno eval CODE`, `deno run -`) and Bun read as node. cmd.exe (`cmd /c …`) is a shell of its own,
 // translated in powershell.ts with PowerShell's Windows paths.
 import { readArguments, readDelimited, readStringLiteral, skipSpaces } from './code-literals';
+import { decodedCodeCommands, UNKNOWN_CODE } from './code-decoding';
 import { codeNames, normalizeCode } from './code-names';
+import { rewriteIndirectCalls } from './code-rewrites';
 import { type CodeNames, pathWord as evaluatePath, shellText, UNKNOWN_TARGET } from './code-paths';
 import { fileOperationCommands } from './file-operations';
 import { makeInvocation, makeRecipes, tclCommands } from './script-languages';
@@ -133,7 +141,7 @@ export function interpreterInvocation(language: Language, words: readonly Word[]
   });
   const codeOptions = [...[...grammar.code].map((flag) => `-${flag}`), ...(grammar.codeLong ?? [])];
   const code = read.seen.filter(([option]) => codeOptions.includes(option)).map(([, value]) => value);
-  if (code.length > 0) return { code: code.join('\n'), readsStdin: false };
+  if (code.length > 0) return { code: withOperands(language, code.join('\n'), words), readsStdin: false };
   const script = grammar.programOptions
     ?.map((option) => optionValue(read, option))
     .find((value) => value !== undefined);
@@ -142,6 +150,48 @@ export function interpreterInvocation(language: Language, words: readonly Word[]
   // awk's program is its first operand; what it reads on stdin is data.
   if (language === 'awk') return operand === undefined ? { readsStdin: false } : { code: operand, readsStdin: false };
   return { readsStdin: operand === undefined || operand === '-' };
+}
+
+/**
+ * The program's own operands, where the code reads them: `sys.argv[1]` (python), `process.argv[1]` (node -e),
+ * `ARGV[0]` (ruby), `$ARGV[0]` (perl), `$argv[1]` (php -r) become the operand word after the code, as a literal
+ * (a `~` the shell expands as the home directory), so `open(sys.argv[1])` with operand `~/.aws/credentials`
+ * reads that file. Operands with expansions, and indexes past the operands, are left as written.
+ */
+const OPERAND_READS: Partial<Record<ScannedLanguage, { pattern: RegExp; first: number }>> = {
+  python: { pattern: /(?<![\w.])sys\.argv\[\s*([0-9])\s*\]/g, first: 1 },
+  node: { pattern: /(?<![\w.$])process\.argv\[\s*([0-9])\s*\]/g, first: 1 },
+  ruby: { pattern: /(?<![\w.$])ARGV\[\s*([0-9])\s*\]/g, first: 0 },
+  perl: { pattern: /\$ARGV\[\s*([0-9])\s*\]/g, first: 0 },
+  php: { pattern: /\$argv\[\s*([0-9])\s*\]/g, first: 1 },
+};
+const HOME_SPELLING: Partial<Record<ScannedLanguage, string>> = {
+  python: "os.path.expanduser('~')",
+  node: "require('os').homedir()",
+  ruby: 'Dir.home',
+  perl: '$ENV{HOME}',
+  php: "getenv('HOME')",
+};
+
+function withOperands(language: Language, code: string, words: readonly Word[]): string {
+  const reads = OPERAND_READS[language as ScannedLanguage];
+  if (!reads || !/argv|ARGV/.test(code)) return code;
+  const at = words.findLastIndex((word, i) => i > 0 && (word.text === code || word.text.endsWith(code)));
+  if (at < 0) return code;
+  const operands = words.slice(at + 1);
+  return code.replace(reads.pattern, (read: string, index: string) => {
+    const operand = operands[Number(index) - reads.first];
+    if (operand === undefined || operand.parts !== undefined) return read;
+    const text = operand.text;
+    const home = !operand.quoted && /^~(?:\/|$)/.test(text);
+    const literal = (value: string): string => `'${value.replace(/[\\']/g, '\\$&')}'`;
+    if (!home) return literal(text);
+    const rest = text.slice(1);
+    const concatenation = language === 'perl' || language === 'php' ? '.' : '+';
+    return rest === ''
+      ? HOME_SPELLING[language as ScannedLanguage]!
+      : `${HOME_SPELLING[language as ScannedLanguage]!} ${concatenation} ${literal(rest)}`;
+  });
 }
 
 /** `tclsh [script]` reads stdin without a script; `expect -c CMDS` runs its commands. */
@@ -267,14 +317,78 @@ export function shellCommandsInCode(language: Language, written: string): string
   if (language === 'cmd') return cmdCommands(written);
   if (language === 'tcl') return tclCommands(written);
   if (language === 'make') return makeRecipes(written);
-  const code = normalizeCode(language, written);
+  return scannedCommands(language, written, 0);
+}
+
+/** Deepest decoded code read again (`exec(base64.b64decode(…))` inside decoded code …). */
+const MAX_DECODED_DEPTH = 4;
+
+function scannedCommands(language: ScannedLanguage, written: string, depth: number): string[] {
+  const code = rewriteIndirectCalls(language, normalizeCode(language, written));
   const names = codeNames(language, code);
-  return [
-    ...shellOutCommands(language, code, names),
-    ...(language === 'python' ? pythonExecCommands(code, names) : []),
-    ...fileOperationCommands(language, code, names),
-    ...secretReadCommands(language, code),
-  ];
+  const found: string[] = [];
+  for (const { text, prefix } of workingFolderSegments(language, code, names)) {
+    const lines = [
+      ...shellOutCommands(language, text, names),
+      ...(language === 'python' ? pythonExecCommands(text, names) : []),
+      ...fileOperationCommands(language, text, names),
+      ...secretReadCommands(language, text),
+    ];
+    for (const line of lines) found.push(prefix + line);
+  }
+  const decoded = decodedCodeCommands(language, code, names, (payload) =>
+    depth < MAX_DECODED_DEPTH ? scannedCommands(language, payload, depth + 1) : [UNKNOWN_CODE],
+  );
+  for (const line of decoded) found.push(line);
+  return found;
+}
+
+/** Where code changes its working folder: `os.chdir(X)`, `process.chdir(X)`, `Dir.chdir(X)`, `chdir X`. */
+const CHDIR: Partial<Record<ScannedLanguage, RegExp>> = {
+  python: /(?<![\w.])(?:os\.)?chdir\s*\(/g,
+  node: /(?<![\w$.])process\.chdir\s*\(/g,
+  ruby: /(?<![\w.])(?:Dir|FileUtils)\.(?:chdir|cd)\b\s*\(?/g,
+  perl: /(?<![\w$])chdir\b\s*\(?/g,
+  php: /(?<![\w$])chdir\s*\(/g,
+  lua: /(?<![\w.])lfs\.chdir\s*\(/g,
+  r: /(?<![\w.])setwd\s*\(/g,
+  julia: /(?<![\w.])cd\s*\(/g,
+};
+/** Most changes of the working folder followed. */
+const MAX_CHDIRS = 16;
+
+/**
+ * The code cut where it changes its working folder: each piece with the `cd FOLDER && ` (one per change so
+ * far) that puts its relative paths where they are, so the shell analysis's cd tracking resolves them
+ * (`os.chdir(os.path.expanduser('~')); shutil.rmtree('.ssh')` → `cd ~ && rm -rf .ssh`). Perl's bare `chdir`
+ * goes home.
+ */
+function workingFolderSegments(
+  language: ScannedLanguage,
+  code: string,
+  names: CodeNames,
+): { text: string; prefix: string }[] {
+  const chdir = CHDIR[language];
+  if (!chdir || !/chdir|\bcd\b|setwd/.test(code)) return [{ text: code, prefix: '' }];
+  const segments: { text: string; prefix: string }[] = [];
+  let prefix = '';
+  let start = 0;
+  chdir.lastIndex = 0;
+  for (let match = chdir.exec(code); match !== null && segments.length < MAX_CHDIRS; match = chdir.exec(code)) {
+    const parenthesized = match[0].endsWith('(');
+    const call = readArguments(code, chdir.lastIndex, language, !parenthesized);
+    chdir.lastIndex = Math.max(chdir.lastIndex, call.end);
+    const [target] = call.args;
+    const folder =
+      target === undefined ? (language === 'perl' ? '~' : undefined) : evaluatePath(target.trim(), language, names);
+    // A folder not known changes nothing ssg can resolve: its paths stay as they were read.
+    if (folder === undefined || folder === UNKNOWN_TARGET) continue;
+    segments.push({ text: code.slice(start, match.index), prefix });
+    prefix += `cd ${folder} && `;
+    start = match.index;
+  }
+  segments.push({ text: code.slice(start), prefix });
+  return segments;
 }
 
 /** The command lines of the calls that shell out. */
@@ -325,12 +439,31 @@ function shellOutCommands(language: ScannedLanguage, code: string, names: CodeNa
         CERTAIN_CALLS[language].has(token) ||
         CERTAIN_RECEIVER.test(code.slice(Math.max(0, match.index - 20), match.index));
       const call = readCallArguments(code, end, language, names, certain);
-      if (call.commandLine !== undefined) found.push(call.commandLine);
+      if (call.commandLine !== undefined)
+        found.push(workingFolderOption(code, end, language, names) + call.commandLine);
       end = Math.max(end, call.end);
     }
     shellOut.lastIndex = Math.max(end, shellOut.lastIndex);
   }
   return found;
+}
+
+/** An option naming the working folder: `cwd=X` (Python), `{ cwd: X }` (Node), `chdir: X` (Ruby). */
+const CWD_OPTION = /^\s*['"]?(?:cwd|chdir)['"]?\s*(?:=>|[:=])\s*([^]+)$/;
+
+/** `cd FOLDER && ` for a call (its name ends at `from`) given a working folder option, else ''. */
+function workingFolderOption(code: string, from: number, language: ScannedLanguage, names: CodeNames): string {
+  const open = skipSpaces(code, from);
+  if (code[open] !== '(') return '';
+  const { args } = readArguments(code, open + 1, language, false);
+  for (const arg of args) {
+    const text = arg.trim();
+    const options = text.startsWith('{') ? readArguments(text, 1, language, false).args : [text];
+    const value = options.map((option) => CWD_OPTION.exec(option)?.[1]).find((found) => found !== undefined);
+    const folder = value === undefined ? undefined : evaluatePath(value.trim(), language, names);
+    if (folder !== undefined) return folder === UNKNOWN_TARGET ? '' : `cd ${folder} && `;
+  }
+  return '';
 }
 
 /** `new Deno.Command('rm', { args: ['-rf', p] })`, `Deno.run({ cmd: ['rm', '-rf', p] })`: the argument vector. */
