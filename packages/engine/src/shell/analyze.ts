@@ -46,7 +46,7 @@ import { withOptionPrefixesExpanded } from './option-prefixes';
 import { parseExpansions, parseShell } from './parser';
 import { commandName, renderView } from './render';
 import { isShell, shellInvocation } from './shells';
-import type { ParsedCommand, ParseSink } from './syntax';
+import type { ParsedCommand, ParseSink, Redirect } from './syntax';
 import { expandBraces, TOO_MANY_WORDS } from './braces';
 import { LineLinks } from './line-links';
 import { readFiles } from './read-files';
@@ -432,7 +432,8 @@ class Analysis implements ParseSink {
   }
 
   private viewsOfWords(command: ParsedCommand, resolved: Word[][], homes: readonly string[]): StdinReader | undefined {
-    for (const file of overwrittenFiles(command.redirects)) {
+    const redirects = this.redirectsWithValues(command.redirects);
+    for (const file of overwrittenFiles(redirects)) {
       this.collector.addTargets(`> ${file}`, resolveTargets([file], this.directories.current, this.links));
     }
     // With values known, the command as written adds nothing: what stays unknown is kept as written in each
@@ -461,7 +462,7 @@ class Analysis implements ParseSink {
       if (targets.length > 0) {
         this.collector.addTargets(view!, resolveTargets(targets, folders, this.links, homes));
       }
-      for (const file of readFiles(words, command.redirects)) {
+      for (const file of readFiles(words, redirects)) {
         this.collector.addTargets(`< ${file}`, resolveTargets([file], folders, this.links, homes));
       }
       this.links.follow(words, folders);
@@ -667,6 +668,14 @@ class Analysis implements ParseSink {
     const reader = run.reader ?? shebangReader(content);
     if (reader === 'shell') this.shell(content, depth, run.sameShell, run.args);
     else this.runCode(reader, content, depth);
+  }
+
+  /** The redirections with the values known for their files, one redirection a value (`: > "$f"` in a loop). */
+  private redirectsWithValues(redirects: readonly Redirect[]): Redirect[] {
+    return redirects.flatMap((redirect) => {
+      const values = redirect.target?.parts ? this.values.expand([redirect.target]) : undefined;
+      return values ? values.map(([target]) => ({ ...redirect, ...(target ? { target } : {}) })) : [redirect];
+    });
   }
 
   /**

@@ -11,7 +11,7 @@ const NAMES_THAT_MATTER = [
   ...['.git', '.ssh', '.gnupg', '.aws', '.kube', '.password-store', '.config', '.local', '.docker', '.azure'],
   ...['.bashrc', '.zshrc', '.zshenv', '.zprofile', '.profile', '.bash_profile'],
   ...['Documents', 'Desktop', 'Downloads', 'Pictures', 'Music', 'Movies', 'Videos', 'Library', 'AppData'],
-  ...['src', 'code', 'projects', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'credentials'],
+  ...['src', 'code', 'projects', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'credentials', 'objects', 'refs', 'HEAD'],
   ...['etc', 'usr', 'bin', 'sbin', 'boot', 'lib', 'lib64', 'var', 'home', 'root', 'opt', 'srv', 'Users', 'System'],
 ];
 const GLOB = /[*?[]/;

@@ -4,8 +4,9 @@
 // command's view, so a rule on what a command changes cannot mistake a file it reads for one it deletes.
 //
 // Readers: programs whose operands are files they read (cat, less, base64, grep's files, cp's and rsync's
-// sources, tar and zip's inputs, …), programs that take a script first (awk, sed, perl, jq …: the files after
-// it), the value of options that name an input (`-in`, `-inkey`, `-f`, `-T`, `-d @FILE`, dd's `if=`), and a `<`
+// sources, tar and zip's inputs, an interpreter's script and operands, …), programs that take a script first
+// (awk, sed, grep, jq …: the files after it), the value of options that name an input (`-in`, `-inkey`, `-f`,
+// `-T`, `-d @FILE`, dd's `if=`), `file://` URLs, the start folders of a find that runs -exec, and a `<`
 // redirection of any command. Over-reading is harmless here: a rule asks only when a path is a credential.
 import { commandName } from './render';
 import type { Redirect } from './syntax';
@@ -21,13 +22,14 @@ const READS_OPERANDS = new Set(
   ).split(' '),
 );
 /** The first operand is the program (or pattern) and the rest are files read, unless an option gave it. */
-const READS_AFTER_SCRIPT = new Set(
-  'awk gawk mawk nawk sed grep egrep fgrep zgrep rg ag ack perl ruby python python3 php node jq yq'.split(' '),
-);
+const READS_AFTER_SCRIPT = new Set('awk gawk mawk nawk sed grep egrep fgrep zgrep rg ag ack jq yq'.split(' '));
 /** Options whose value names a file read, wherever they stand. */
 const INPUT_OPTIONS = new Set(['-in', '-inkey', '-key', '-f', '-T', '--upload-file', '--input']);
 /** Options whose value is the script or pattern, so that the first operand is already a file. */
 const SCRIPT_OPTIONS = /^(-e|--expression|--regexp)$/;
+/** Interpreters read their script file and the files after it; code given by an option is no file. */
+const INTERPRETERS = new Set('perl ruby python python2 python3 php node nodejs deno bun'.split(' '));
+const CODE_OPTIONS = /^(-c|-e|-E|-r|-p|--eval|--print)$/;
 /** Copies read every operand but the last (the destination). */
 const COPIES = new Set(['cp', 'scp', 'rsync', 'install']);
 
@@ -46,19 +48,40 @@ export function readFiles(words: readonly Word[], redirects: readonly Redirect[]
       // `-f FILE` is also awk's, sed's and grep's script from a file.
       scriptGiven ||= text === '-f';
       files.push(texts[(i += 1)]!.replace(/^@/, ''));
-    } else if (SCRIPT_OPTIONS.test(text)) {
-      scriptGiven = true;
+    } else if ((INTERPRETERS.has(name) ? CODE_OPTIONS : SCRIPT_OPTIONS).test(text)) {
+      scriptGiven = !INTERPRETERS.has(name);
       i += 1;
     } else if (/^(-d|--data(-binary)?)$/.test(text) && texts[i + 1]?.startsWith('@')) {
       files.push(texts[(i += 1)]!.slice(1));
     } else if (text.startsWith('if=')) {
       files.push(text.slice(3));
-    } else if (!text.startsWith('-') && text !== '') {
+    } else if (/^file:\/\//i.test(text)) {
+      // curl, wget and friends read a local file by URL.
+      files.push(fileUrlPath(text));
+    } else if (!text.startsWith('-')) {
+      // An empty word is a script or pattern (`grep -r '' DIR`), never a file.
       operands.push(text);
     }
   }
-  if (READS_OPERANDS.has(name)) files.push(...operands);
-  else if (COPIES.has(name)) files.push(...operands.slice(0, -1));
-  else if (READS_AFTER_SCRIPT.has(name)) files.push(...(scriptGiven ? operands : operands.slice(1)));
+  // find's and xargs' `{}` stands for files named elsewhere.
+  const named = (list: readonly string[]) => list.filter((operand) => operand !== '' && operand !== '{}');
+  if (READS_OPERANDS.has(name) || INTERPRETERS.has(name)) files.push(...named(operands));
+  else if (COPIES.has(name)) files.push(...named(operands.slice(0, -1)));
+  else if (READS_AFTER_SCRIPT.has(name)) files.push(...named(scriptGiven ? operands : operands.slice(1)));
+  else if (name === 'find' && texts.some((text) => text === '-exec' || text === '-execdir')) {
+    // `find DIR -exec cat {} +` reads what it finds: its start folders stand for it.
+    const end = texts.findIndex((text) => /^[-(!]/.test(text));
+    files.push(...texts.slice(0, end < 0 ? texts.length : end));
+  }
   return files;
+}
+
+/** The path of a `file://` URL, percent-escapes decoded where they are valid. */
+function fileUrlPath(url: string): string {
+  const path = url.slice('file://'.length);
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

@@ -79,6 +79,7 @@ const VERBS: Record<string, Verb> = {
   unlink: { operands: all },
   shred: { operands: all, valued: 'ns' },
   srm: { operands: all },
+  wipe: { operands: all },
   truncate: { operands: all, valued: 'sr' },
   tee: { operands: written },
   chmod: { operands: afterFirst },
@@ -100,7 +101,8 @@ const VERBS: Record<string, Verb> = {
   },
   tar: { operands: (operands, words) => (words.includes('--remove-files') ? operands : []), valued: 'fCT' },
   zip: {
-    operands: (operands, words) => (/(^|\s)(-[a-zA-Z]*m|--move)(\s|$)/.test(words.join(' ')) ? operands.slice(1) : []),
+    operands: (operands, words) =>
+      /(^|\s)(-[a-zA-Z]*m[a-zA-Z]*|--move)(\s|$)/.test(words.join(' ')) ? operands.slice(1) : [],
   },
 };
 
