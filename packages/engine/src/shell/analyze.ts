@@ -49,6 +49,7 @@ import { isShell, shellInvocation } from './shells';
 import type { ParsedCommand, ParseSink, Redirect } from './syntax';
 import { expandBraces, TOO_MANY_WORDS } from './braces';
 import { LineLinks } from './line-links';
+import { ProgramAliases } from './program-aliases';
 import { readFiles } from './read-files';
 import { overwrittenFiles, resolveTargets, targetWords } from './targets';
 import { argumentList, isOpaqueWord, ShellValues } from './values';
@@ -137,6 +138,8 @@ class Analysis implements ParseSink {
   private readonly values: ShellValues = new ShellValues(this);
   /** Whether the line names HOME anywhere: only then can it have given HOME a value. */
   private readonly mentionsHome: boolean;
+  /** The programs the command line has copied under other names so far. */
+  private readonly programs = new ProgramAliases();
   /** The links the command line has made so far. */
   private readonly links: LineLinks = new LineLinks(this);
   /** The functions the line defined so far, by name: their bodies' events. */
@@ -466,6 +469,9 @@ class Analysis implements ParseSink {
         this.collector.addTargets(`< ${file}`, resolveTargets([file], folders, this.links, homes));
       }
       this.links.follow(words, folders);
+      this.programs.follow(words);
+      const renamed = this.programs.renamed(words);
+      if (renamed) queue.push({ words: renamed, wrappers, folders });
       const moved = wrapperFolder(words);
       const innerFolders = moved === undefined ? folders : foldersAt(moved, folders);
       const effects = commandEffects(words);

@@ -145,11 +145,11 @@ export function interpreterInvocation(language: Language, words: readonly Word[]
   const script = grammar.programOptions
     ?.map((option) => optionValue(read, option))
     .find((value) => value !== undefined);
-  if (script !== undefined) return { readsStdin: script === '-' || script === '/dev/stdin' };
+  if (script !== undefined) return { readsStdin: STDIN_PATHS.has(script) };
   const operand = words[read.next]?.text;
   // awk's program is its first operand; what it reads on stdin is data.
   if (language === 'awk') return operand === undefined ? { readsStdin: false } : { code: operand, readsStdin: false };
-  return { readsStdin: operand === undefined || operand === '-' };
+  return { readsStdin: operand === undefined || STDIN_PATHS.has(operand) };
 }
 
 /**
@@ -194,12 +194,15 @@ function withOperands(language: Language, code: string, words: readonly Word[]):
   });
 }
 
+/** A script operand that is the interpreter's own stdin. */
+const STDIN_PATHS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
 /** `tclsh [script]` reads stdin without a script; `expect -c CMDS` runs its commands. */
 function tclInvocation(words: readonly Word[]): InterpreterInvocation {
   const code = words.findIndex((word, i) => i > 0 && word.text === '-c');
   if (code > 0 && words[code + 1] !== undefined) return { code: words[code + 1]!.text, readsStdin: false };
   const operand = words.slice(1).find((word) => !word.text.startsWith('-'))?.text;
-  return { readsStdin: operand === undefined || operand === '-' };
+  return { readsStdin: operand === undefined || STDIN_PATHS.has(operand) };
 }
 
 /** Deno's value-taking options that may come before `eval`'s code or `run`'s script. */
