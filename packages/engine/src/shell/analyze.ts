@@ -52,6 +52,7 @@ import { LineLinks } from './line-links';
 import { ProgramAliases } from './program-aliases';
 import { readFiles } from './read-files';
 import { overwrittenFiles, resolveTargets, targetWords } from './targets';
+import { writtenFiles } from './written-files';
 import { argumentList, isOpaqueWord, ShellValues } from './values';
 import type { SymbolicPath } from './symbolic-path';
 import { changesDirectory, foldersAt, WorkingDirectories, wrapperFolder } from './working-directories';
@@ -464,6 +465,9 @@ class Analysis implements ParseSink {
       const targets = targetWords(words);
       if (targets.length > 0) {
         this.collector.addTargets(view!, resolveTargets(targets, folders, this.links, homes));
+      }
+      for (const file of writtenFiles(words)) {
+        this.collector.addTargets(`> ${file}`, resolveTargets([file], folders, this.links, homes));
       }
       for (const file of readFiles(words, redirects)) {
         this.collector.addTargets(`< ${file}`, resolveTargets([file], folders, this.links, homes));

