@@ -1,6 +1,8 @@
 // What a simple command runs besides itself: a wrapped command, a string of shell code, interpreter code,
 // and whether it executes what it reads on stdin.
 import { interpreterInvocation, interpreterLanguage, type Language } from './interpreters';
+import { environmentCommands, optionCommands } from './option-commands';
+import { readOptions } from './options';
 import { commandName } from './render';
 import { isShell, isStdinPath, shellInvocation } from './shells';
 import type { Word } from './word';
@@ -25,7 +27,17 @@ interface CommandEffects {
 
 const NOTHING: CommandEffects = { executions: [] };
 
-export function commandEffects(words: readonly Word[]): CommandEffects {
+/**
+ * `assignments`: the command's prefix assignments (`GIT_SSH_COMMAND='cmd' git fetch`); the command a variable
+ * such as GIT_SSH_COMMAND or EDITOR holds runs too (option-commands.ts).
+ */
+export function commandEffects(words: readonly Word[], assignments?: readonly Word[]): CommandEffects {
+  const effects = ownEffects(words);
+  const assigned = assignments && words.length > 0 ? environmentCommands(assignments) : [];
+  return assigned.length > 0 ? { ...effects, executions: [...assigned, ...effects.executions] } : effects;
+}
+
+function ownEffects(words: readonly Word[]): CommandEffects {
   const [first] = words;
   if (!first) return NOTHING;
   const name = commandName(first);
@@ -52,6 +64,15 @@ export function commandEffects(words: readonly Word[]): CommandEffects {
     const script = args.map((word) => word.text).join(' ');
     return { executions: args.length > 0 ? [{ kind: 'shell', script, sameShell: true }] : [] };
   }
+  if (name === 'runuser') {
+    // `runuser -u USER [--] CMD…` runs the command itself; with -c (or without -u) it is su's command line.
+    const read = readOptions(words, 1, RUNUSER_OPTIONS);
+    const options = read.seen.map(([option]) => option);
+    const command = options.some((option) => /^(?:-c|--command|--session-command)$/.test(option));
+    if (!command && options.some((option) => option === '-u' || option === '--user')) {
+      return { executions: read.next < words.length ? [{ kind: 'command', words: words.slice(read.next) }] : [] };
+    }
+  }
   if (name === 'su' || name === 'runuser') {
     const script = suCommand(words);
     return { executions: script === undefined ? [] : [{ kind: 'shell', script }] };
@@ -59,13 +80,25 @@ export function commandEffects(words: readonly Word[]): CommandEffects {
   const language = interpreterLanguage(name);
   if (language) {
     const { code, readsStdin } = interpreterInvocation(language, words);
-    const effects: CommandEffects = { executions: code === undefined ? [] : [{ kind: 'code', language, code }] };
+    // make's `--eval`, expect's `spawn`: commands their options run besides the code.
+    const effects: CommandEffects = {
+      executions: [
+        ...(code === undefined ? [] : [{ kind: 'code', language, code } as const]),
+        ...(optionCommands(name, words) ?? []),
+      ],
+    };
     if (readsStdin) effects.stdin = language;
     return effects;
   }
   const wrapped = wrappedExecutions(name, words);
   return wrapped ? { executions: wrapped } : NOTHING;
 }
+
+/** runuser's options that take a value (`-u` names the user the command after the options runs as). */
+const RUNUSER_OPTIONS = {
+  short: 'ugGcsw',
+  long: ['--user', '--group', '--supp-group', '--command', '--session-command', '--shell', '--whitelist-environment'],
+};
 
 /** `su [options] [user] -c 'command line'` (also `--command`, `--command=…`, `-lc …`), in any position. */
 function suCommand(words: readonly Word[]): string | undefined {

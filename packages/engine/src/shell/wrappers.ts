@@ -13,8 +13,11 @@
 // only the container and gives nothing. Also the environment and project runners (`uv run`, `poetry run`,
 // `conda run -n x`, `bundle exec`, `direnv exec DIR`, `mise exec --`, `pipx run`, `uvx`), and the programs that
 // run a shell command line: `sg GROUP -c`, `tmux new 'cmd'` (new-window, split-window, run-shell…), gdb's
-// `-ex 'shell cmd'`/`-ex '!cmd'`, sqlite3's `.shell`/`.system`.
+// `-ex 'shell cmd'`/`-ex '!cmd'`, sqlite3's `.shell`/`.system`; also `chronic CMD…` and `pkexec CMD…`. The
+// commands that programs run from an option or a variable (`git rebase -x CMD`, `tar --to-command=CMD`, `ssh -o
+// ProxyCommand=CMD`, `env EDITOR=CMD …`) are read in option-commands.ts and added to what the wrapper runs.
 import type { Execution } from './executions';
+import { environmentCommands, optionCommands } from './option-commands';
 import { type OptionGrammar, optionValue, type ReadOptions, readOptions } from './options';
 import { quote } from './render';
 import { isBareText, type Word } from './word';
@@ -164,12 +167,25 @@ const WRAPPERS: Record<string, Wrapper> = {
   firejail: {},
   // `-X` sends a command to a running session; -r, -x, -R attach to one, -Q queries one.
   screen: { short: 'cehpsStT', noCommand: ['-X', '-r', '-x', '-R', '-Q'] },
+  // `chronic [-ev] CMD…` (moreutils), `pkexec [--user U] CMD…`.
+  chronic: {},
+  pkexec: { long: ['--user'] },
 };
 
 const FIND_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
-/** What the wrapper command `words` (named `name`) runs, or undefined if `name` is not a wrapper. */
+/**
+ * What the wrapper command `words` (named `name`) runs, with the commands its options run (option-commands.ts),
+ * or undefined if `name` is neither.
+ */
 export function wrappedExecutions(name: string, words: readonly Word[]): Execution[] | undefined {
+  const wrapped = wrapperExecutions(name, words);
+  const options = optionCommands(name, words);
+  if (options === undefined) return wrapped;
+  return wrapped === undefined ? options : [...wrapped, ...options];
+}
+
+function wrapperExecutions(name: string, words: readonly Word[]): Execution[] | undefined {
   if (name === 'find') return findActions(words);
   const special = SPECIAL_WRAPPERS[name];
   if (special) return special(words);
@@ -179,7 +195,20 @@ export function wrappedExecutions(name: string, words: readonly Word[]): Executi
   if (wrapper.noCommand?.some((option) => optionValue(read, option) !== undefined)) return [];
   let next = read.next;
   if (wrapper.assignments) while (words[next]?.assignment) next += 1;
+  // `env EDITOR='cmd' crontab -e`, `sudo GIT_SSH_COMMAND='cmd' git fetch`: the variable's command runs too.
+  const assigned = environmentCommands(words.slice(read.next, next));
   next += wrapper.operands ?? 0;
+  if (assigned.length > 0) return [...assigned, ...wrappedCommand(name, words, read, next, wrapper)];
+  return wrappedCommand(name, words, read, next, wrapper);
+}
+
+function wrappedCommand(
+  name: string,
+  words: readonly Word[],
+  read: ReadOptions,
+  next: number,
+  wrapper: Wrapper,
+): Execution[] {
   switch (name) {
     case 'env':
       return envExecutions(read, words.slice(next));
