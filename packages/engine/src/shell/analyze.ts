@@ -478,7 +478,7 @@ class Analysis implements ParseSink {
       if (renamed) queue.push({ words: renamed, wrappers, folders });
       const moved = wrapperFolder(words);
       const innerFolders = moved === undefined ? folders : foldersAt(moved, folders);
-      const effects = commandEffects(words);
+      const effects = commandEffects(words, i === 0 ? command.assignments : undefined);
       stdin ??= effects.stdin;
       // xargs and parallel also run their command with the arguments they are fed, when those are known.
       const executions = feedsArguments(words)

@@ -173,3 +173,10 @@ describe('other programs that run a command from an option', () => {
     ["expect -c 'send hi'", ["expect -c 'send hi'"]],
   ]);
 });
+
+describe('a command variable given as the prefix of the command line', () => {
+  runTable([
+    ["GIT_SSH_COMMAND='rm -rf ~' git fetch", ['git fetch', 'rm -rf ~']],
+    ["EDITOR='rm -rf ~' crontab -e", ['crontab -e', 'rm -rf ~']],
+  ]);
+});
