@@ -26,7 +26,7 @@ describe('analyzeShell on any input', () => {
     fc.assert(
       fc.property(shellText, (text) => {
         const first = analyzeShell(text);
-        analyzeShell(`${text} `); // another text in between, past the one-entry cache
+        analyzeShell(`${text} `); // another text in between: the answer again comes from the cache
         const again = analyzeShell(text);
         assert.deepEqual(again, first);
         assert.ok(first.commands.length + first.targets.length <= MAX_VIEWS);

@@ -68,15 +68,37 @@ export interface ShellAnalysis {
 }
 
 /**
- * The last command analysed and its answer: the rules and the self-protection guard analyse the same command one
- * after the other in every evaluation, and the answer is a pure function of the text.
+ * The commands analysed last, with their answers (the answer is a pure function of the text). The rules and the
+ * self-protection guard analyse the same command one after the other in every evaluation, and a daemon meets the
+ * same commands again and again (`npm test`, `git status`): the most recent are kept, the least recent dropped.
+ * Only short commands with small answers are kept (CACHED_COMMAND, CACHED_ANALYSIS), at most ANALYSES_KEPT.
  */
-let last: { command: string; analysis: ShellAnalysis } | undefined;
+const recent = new Map<string, ShellAnalysis>();
+const ANALYSES_KEPT = 64;
+const CACHED_COMMAND = 4096;
+/** …and answers up to this many characters of views and targets: the cache stays under a few megabytes. */
+const CACHED_ANALYSIS = 32_768;
+
+function sizeOf({ commands, targets }: ShellAnalysis): number {
+  let size = 0;
+  for (const view of commands) size += view.length;
+  for (const { view, target } of targets) size += view.length + target.length;
+  return size;
+}
 
 export function analyzeShell(command: string): ShellAnalysis {
-  if (last?.command === command) return last.analysis;
+  const known = recent.get(command);
+  if (known) {
+    // Most recent last: a Map keeps insertion order.
+    recent.delete(command);
+    recent.set(command, known);
+    return known;
+  }
   const analysis = analyze(command);
-  last = { command, analysis };
+  if (typeof command === 'string' && command.length <= CACHED_COMMAND && sizeOf(analysis) <= CACHED_ANALYSIS) {
+    if (recent.size >= ANALYSES_KEPT) recent.delete(recent.keys().next().value!);
+    recent.set(command, analysis);
+  }
   return analysis;
 }
 
