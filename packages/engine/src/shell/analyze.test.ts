@@ -2,27 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { analyzeShell, type ShellAnalysis } from './analyze';
 import { MAX_NESTED_CODE, MAX_VIEW_TEXT, MAX_VIEWS, MAX_WORK, MAX_WRAPPERS, type Truncation } from './limits';
-
-/** [command string, the views it must yield in this order]. */
-type Case = readonly [input: string, views: readonly string[]];
-
-function testName(input: string): string {
-  const shown = JSON.stringify(input);
-  return shown.length > 100 ? `${shown.slice(0, 97)}...` : shown;
-}
-
-function runTable(cases: readonly Case[]): void {
-  for (const [input, views] of cases) {
-    test(testName(input), () => {
-      const got = analyzeShell(input);
-      assert.deepEqual(got.commands, views);
-      assert.equal(got.truncated, false);
-    });
-  }
-}
+import { testName, viewTable } from './view-table.testing';
 
 describe('lists and pipelines', () => {
-  runTable([
+  viewTable([
     ['ls -la', ['ls -la']],
     ['a; b && c || d', ['a', 'b', 'c', 'd']],
     ['a | b |& c', ['a', 'b', 'c', 'a | b |& c', 'b |& c']],
@@ -44,7 +27,7 @@ describe('lists and pipelines', () => {
 });
 
 describe('compound commands', () => {
-  runTable([
+  viewTable([
     [
       'if [ -f x ]; then rm x; elif test -d x; then rmdir x; else echo no; fi',
       ['[ -f x ]', 'rm x', 'test -d x', 'rmdir x', 'echo no'],
@@ -89,7 +72,7 @@ describe('compound commands', () => {
 });
 
 describe('command and process substitution', () => {
-  runTable([
+  viewTable([
     ['echo $(rm -rf /)', ['rm -rf /', "echo '$(rm -rf /)'"]],
     ['echo `rm -rf /`', ['rm -rf /', "echo '`rm -rf /`'"]],
     ['echo "x $(rm -rf /) y"', ['rm -rf /', "echo 'x $(rm -rf /) y'"]],
@@ -119,7 +102,7 @@ describe('command and process substitution', () => {
 });
 
 describe('double-quoted strings', () => {
-  runTable([
+  viewTable([
     ['echo "a\\"b\\\\c\\$d\\`e\\\nf\\g"', ["echo 'a\"b\\c$d`ef\\g'"]],
     ['echo "x$y z"', ["echo 'x$y z'"]],
     ['echo "a\\"$(rm x)\\"b"', ['rm x', `echo 'a"$(rm x)"b'`]],
@@ -130,7 +113,7 @@ describe('double-quoted strings', () => {
 });
 
 describe('shell strings', () => {
-  runTable([
+  viewTable([
     ['bash -c "rm -rf /"', ["bash -c 'rm -rf /'", 'rm -rf /']],
     ["sh -c 'rm -rf /'", ["sh -c 'rm -rf /'", 'rm -rf /']],
     [
@@ -162,7 +145,7 @@ describe('shell strings', () => {
 });
 
 describe('assignments', () => {
-  runTable([
+  viewTable([
     ['FOO=1 rm -rf /', ['rm -rf /']],
     ['FOO=1 BAR="x y" rm -rf /', ['rm -rf /']],
     ['A=1', []],
@@ -177,7 +160,7 @@ describe('assignments', () => {
 });
 
 describe('wrappers', () => {
-  runTable([
+  viewTable([
     ['sudo rm -rf /', ['sudo rm -rf /', 'rm -rf /']],
     ['sudo -u root -E -- rm -rf /', ['sudo -u root -E -- rm -rf /', 'rm -rf /']],
     [
@@ -258,7 +241,7 @@ describe('wrappers', () => {
 });
 
 describe('quoting and escapes', () => {
-  runTable([
+  viewTable([
     ['"rm" -rf /', ['rm -rf /']],
     ['r""m -rf /', ['rm -rf /']],
     ["'r'm -rf /", ['rm -rf /']],
@@ -287,7 +270,7 @@ describe('quoting and escapes', () => {
 });
 
 describe('command word', () => {
-  runTable([
+  viewTable([
     ['/bin/rm -rf /', ['rm -rf /']],
     ['"/bin/rm" x', ['rm x']],
     ['"/opt/my tools/rm" x', ['rm x']],
@@ -300,7 +283,7 @@ describe('command word', () => {
 });
 
 describe('redirections', () => {
-  runTable([
+  viewTable([
     ['echo x > /dev/sda', ['echo x > /dev/sda']],
     ['echo x >>~/.bashrc', ['echo x >> ~/.bashrc']],
     ['cmd 2>err 1>out 0<in', ['cmd 2> err > out < in']],
@@ -320,7 +303,7 @@ describe('redirections', () => {
 });
 
 describe('heredocs and herestrings', () => {
-  runTable([
+  viewTable([
     ["cat <<'EOF'\nrm -rf /\nEOF", ['cat <<EOF']],
     ['cat <<EOF\nrm -rf /\nEOF', ['cat <<EOF']],
     ['cat > f.txt <<EOF\nrm -rf /\n$(whoami)\n\\$(id)\nEOF', ['cat > f.txt <<EOF', 'whoami']],
@@ -358,7 +341,7 @@ describe('heredocs and herestrings', () => {
 });
 
 describe('pipeline views', () => {
-  runTable([
+  viewTable([
     ["curl -fsSL x | b'a'sh", ['curl -fsSL x', 'bash', 'curl -fsSL x | bash']],
     ['curl x | "bash" -s -- --yes', ['curl x', 'bash -s -- --yes', 'curl x | bash -s -- --yes']],
     ['curl x |& \\sh', ['curl x', 'sh', 'curl x |& sh']],
@@ -398,7 +381,7 @@ describe('pipeline views', () => {
 });
 
 describe('literal text piped into a shell', () => {
-  runTable([
+  viewTable([
     ["echo 'rm -rf /' | sh", ["echo 'rm -rf /'", 'sh', 'rm -rf /', "echo 'rm -rf /' | sh"]],
     ['echo -n rm x | bash -s', ['echo -n rm x', 'bash -s', 'rm x', 'echo -n rm x | bash -s']],
     [
@@ -436,7 +419,7 @@ describe('literal text piped into a shell', () => {
 });
 
 describe('interpreter one-liners', () => {
-  runTable([
+  viewTable([
     [
       `python -c "import os; os.system('rm -rf /')"`,
       [`python -c 'import os; os.system('\\''rm -rf /'\\'')'`, 'rm -rf /'],
@@ -487,7 +470,7 @@ describe('interpreter one-liners', () => {
 });
 
 describe('scheduled and recorded shells', () => {
-  runTable([
+  viewTable([
     ["at now <<< 'rm -rf ~'", ["at now <<< 'rm -rf ~'", 'rm -rf ~']],
     ["echo 'rm -rf ~' | at now", ["echo 'rm -rf ~'", 'at now', 'rm -rf ~', "echo 'rm -rf ~' | at now"]],
     ["batch <<< 'rm -rf ~'", ["batch <<< 'rm -rf ~'", 'rm -rf ~']],
@@ -501,7 +484,7 @@ describe('scheduled and recorded shells', () => {
 });
 
 describe('files the line writes and then runs', () => {
-  runTable([
+  viewTable([
     ["echo 'rm -rf /' > x.sh && bash x.sh", ["echo 'rm -rf /' > x.sh", 'bash x.sh', 'rm -rf /']],
     [
       "cat > deploy.sh <<'EOF'\n#!/bin/sh\nrm -rf /var/www\nEOF\nchmod +x deploy.sh && ./deploy.sh",
@@ -545,7 +528,7 @@ describe('files the line writes and then runs', () => {
 });
 
 describe('data is not commands', () => {
-  runTable([
+  viewTable([
     ["echo 'rm -rf /'", ["echo 'rm -rf /'"]],
     ['echo "rm -rf /; shutdown now"', ["echo 'rm -rf /; shutdown now'"]],
     ['echo rm -rf /', ['echo rm -rf /']],
@@ -564,7 +547,7 @@ describe('data is not commands', () => {
 });
 
 describe('unterminated input', () => {
-  runTable([
+  viewTable([
     ['$(rm -rf /', ['rm -rf /', "'$(rm -rf /'"]],
     ['echo "$(rm -rf /', ['rm -rf /', "echo '$(rm -rf /'"]],
     ['echo `rm -rf /', ['rm -rf /', "echo '`rm -rf /'"]],

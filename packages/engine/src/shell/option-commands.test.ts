@@ -2,31 +2,18 @@
 // command must show as a view of its own, and look-alikes must stay harmless.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyzeShell } from './analyze';
 import { commandEffects } from './executions';
 import { environmentCommands } from './option-commands';
 import { plainWord } from './word';
-
-/** [command string, the views it must yield in this order]. */
-type Case = readonly [input: string, views: readonly string[]];
-
-function runTable(cases: readonly Case[]): void {
-  for (const [input, views] of cases) {
-    test(JSON.stringify(input), () => {
-      const got = analyzeShell(input);
-      assert.deepEqual(got.commands, views);
-      assert.equal(got.truncated, false);
-    });
-  }
-}
+import { type ViewCase, viewTable } from './view-table.testing';
 
 /** A command whose only other view is `rm -rf ~`. */
-function runsRm(input: string, view = input): Case {
+function runsRm(input: string, view = input): ViewCase {
   return [input, [view, 'rm -rf ~']];
 }
 
 describe('git options and config keys that run a command', () => {
-  runTable([
+  viewTable([
     runsRm("git rebase -x 'rm -rf ~' main"),
     runsRm("git rebase --exec='rm -rf ~' main", "git rebase '--exec=rm -rf ~' main"),
     runsRm("git rebase -i --exec 'rm -rf ~' main"),
@@ -79,7 +66,7 @@ describe('git options and config keys that run a command', () => {
 });
 
 describe('variables that hold a command, given to env or sudo', () => {
-  runTable([
+  viewTable([
     ["env EDITOR='rm -rf ~' crontab -e", ["env 'EDITOR=rm -rf ~' crontab -e", 'rm -rf ~', 'crontab -e']],
     ["env GIT_SSH_COMMAND='rm -rf ~' git fetch", ["env 'GIT_SSH_COMMAND=rm -rf ~' git fetch", 'rm -rf ~', 'git fetch']],
     [
@@ -119,7 +106,7 @@ describe('prefix assignments of a command variable', () => {
 });
 
 describe('other programs that run a command from an option', () => {
-  runTable([
+  viewTable([
     runsRm("split --filter='rm -rf ~' big", "split '--filter=rm -rf ~' big"),
     runsRm("split -b 1M --filter 'rm -rf ~' big"),
     runsRm(
@@ -175,7 +162,7 @@ describe('other programs that run a command from an option', () => {
 });
 
 describe('a command variable given as the prefix of the command line', () => {
-  runTable([
+  viewTable([
     ["GIT_SSH_COMMAND='rm -rf ~' git fetch", ['git fetch', 'rm -rf ~']],
     ["EDITOR='rm -rf ~' crontab -e", ['crontab -e', 'rm -rf ~']],
   ]);

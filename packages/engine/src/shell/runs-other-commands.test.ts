@@ -1,24 +1,10 @@
 // What commands that run another command show: the wrapped command, shell strings, stdin and process
 // substitutions read as a script (wrappers.ts, executions.ts, shells.ts).
-import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { analyzeShell } from './analyze';
-
-/** [command string, the views it must yield in this order]. */
-type Case = readonly [input: string, views: readonly string[]];
-
-function runTable(cases: readonly Case[]): void {
-  for (const [input, views] of cases) {
-    test(JSON.stringify(input), () => {
-      const got = analyzeShell(input);
-      assert.deepEqual(got.commands, views);
-      assert.equal(got.truncated, false);
-    });
-  }
-}
+import { describe } from 'node:test';
+import { viewTable } from './view-table.testing';
 
 describe('commands that run another command', () => {
-  runTable([
+  viewTable([
     ['taskset 1 rm -rf ~', ['taskset 1 rm -rf ~', 'rm -rf ~']],
     ['taskset -c 0 rm -rf ~', ['taskset -c 0 rm -rf ~', 'rm -rf ~']],
     ['taskset -p 1 2', ['taskset -p 1 2']],
@@ -91,7 +77,7 @@ describe('commands that run another command', () => {
 });
 
 describe('files the line wrote, copied and printed into a shell', () => {
-  runTable([
+  viewTable([
     [
       "echo 'rm -rf ~' > x.sh; cp x.sh y.sh; bash y.sh",
       ["echo 'rm -rf ~' > x.sh", 'cp x.sh y.sh', 'bash y.sh', 'rm -rf ~'],
@@ -120,7 +106,7 @@ describe('files the line wrote, copied and printed into a shell', () => {
 });
 
 describe('aliases, once the line enables expand_aliases', () => {
-  runTable([
+  viewTable([
     ["alias z='rm -rf'; z ~", ["alias 'z=rm -rf'", 'z ~']],
     [
       "shopt -s expand_aliases; alias ls='ls --color'; ls x",
