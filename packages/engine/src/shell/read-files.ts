@@ -18,13 +18,22 @@ const READS_OPERANDS = new Set(
     'cat tac nl less more most head tail bat batcat strings xxd hexdump hd od base64 base32 basenc cut paste sort ' +
     'uniq diff cmp comm zcat gzcat bzcat xzcat zless zmore zstdcat fold fmt pr expand unexpand column wc md5sum ' +
     'sha1sum sha256sum sha512sum shasum b2sum cksum iconv m4 ed ex vi vim nvim view nano emacs code subl gpg ' +
-    'sqlite3 source . tar zip 7z gzip bzip2 xz zstd lz4 split csplit shuf'
+    'sqlite3 source . tar zip 7z gzip bzip2 xz zstd lz4 split csplit shuf look join'
   ).split(' '),
 );
 /** The first operand is the program (or pattern) and the rest are files read, unless an option gave it. */
 const READS_AFTER_SCRIPT = new Set('awk gawk mawk nawk sed grep egrep fgrep zgrep rg ag ack jq yq'.split(' '));
 /** Options whose value names a file read, wherever they stand. */
 const INPUT_OPTIONS = new Set(['-in', '-inkey', '-key', '-f', '-T', '--upload-file', '--input']);
+/** Options of one program whose value is a file it reads (and sends, for most of these). */
+const PROGRAM_INPUT_OPTIONS: Record<string, ReadonlySet<string>> = {
+  wget: new Set(['-i', '--input-file']),
+  gh: new Set(['-F', '--body-file', '--field', '--raw-field', '--input']),
+  git: new Set(['-F', '--file']),
+  curl: new Set(['-K', '--config', '-F', '--form']),
+  xargs: new Set(['-a', '--arg-file']),
+  parallel: new Set(['-a', '--arg-file']),
+};
 /** Options whose value is the script or pattern, so that the first operand is already a file. */
 const SCRIPT_OPTIONS = /^(-e|--expression|--regexp)$/;
 /** Interpreters read their script file and the files after it; code given by an option is no file. */
@@ -44,10 +53,11 @@ export function readFiles(words: readonly Word[], redirects: readonly Redirect[]
   let scriptGiven = false;
   for (let i = 0; i < texts.length; i += 1) {
     const text = texts[i]!;
-    if (INPUT_OPTIONS.has(text) && texts[i + 1] !== undefined) {
+    if ((INPUT_OPTIONS.has(text) || PROGRAM_INPUT_OPTIONS[name]?.has(text)) && texts[i + 1] !== undefined) {
       // `-f FILE` is also awk's, sed's and grep's script from a file.
       scriptGiven ||= text === '-f';
-      files.push(texts[(i += 1)]!.replace(/^@/, ''));
+      // `-F name=@FILE` (curl, gh) names the file after the `@`.
+      files.push(texts[(i += 1)]!.replace(/^([^=@]*=)?@/, ''));
     } else if ((INTERPRETERS.has(name) ? CODE_OPTIONS : SCRIPT_OPTIONS).test(text)) {
       scriptGiven = !INTERPRETERS.has(name);
       i += 1;
