@@ -424,7 +424,10 @@ class Analysis implements ParseSink {
       return;
     }
     if (command.words.length === 0) {
-      for (const assignment of command.assignments ?? []) this.values.assign(assignment);
+      for (const assignment of command.assignments ?? []) {
+        this.values.assign(assignment);
+        this.programs.assigned(assignment);
+      }
       return;
     }
     this.values.afterCommand(command.words);

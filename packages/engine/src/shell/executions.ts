@@ -59,6 +59,23 @@ function ownEffects(words: readonly Word[]): CommandEffects {
   if (name === 'trap') return trapped(words);
   if (name === 'at' || name === 'batch') return scheduled(words);
   if (name === 'script') return typescript(words);
+  // `history -s CMD` puts CMD where `fc -s` runs it again; `fc -e CMD` runs CMD as its editor.
+  if (name === 'history' && words[1]?.text === '-s' && words.length > 2) {
+    return {
+      executions: [
+        {
+          kind: 'shell',
+          script: words
+            .slice(2)
+            .map((word) => word.text)
+            .join(' '),
+        },
+      ],
+    };
+  }
+  if (name === 'fc' && words[1]?.text === '-e' && words[2] !== undefined) {
+    return { executions: [{ kind: 'shell', script: words[2].text }] };
+  }
   if (name === 'eval') {
     const args = words[1]?.text === '--' ? words.slice(2) : words.slice(1);
     const script = args.map((word) => word.text).join(' ');

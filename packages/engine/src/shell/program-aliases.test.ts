@@ -8,6 +8,9 @@ describe('programs copied under another name read as themselves', () => {
     ['ln -s "$(command -v rm)" ./ls2; ./ls2 -rf ~', 'rm -rf ~'],
     ['ln -sf `which shred` s && s -u key', 'shred -u key'],
     ['hash -p /bin/rm ls; ls -rf ~', 'rm -rf ~'],
+    ['BASH_CMDS[foo]=/bin/rm; foo -rf ~', 'rm -rf ~'],
+    ["history -s 'rm -rf ~'; fc -s", 'rm -rf ~'],
+    ["fc -e 'rm -rf ~'", 'rm -rf ~'],
     ['install /usr/bin/dd ./copy && ./copy if=/dev/zero of=/dev/sda', 'dd if=/dev/zero of=/dev/sda'],
   ];
   for (const [command, view] of cases) {

@@ -1,5 +1,6 @@
 // Programs the line copies or links under another name before it runs them by that name: `cp /bin/rm ./zap &&
-// ./zap -rf ~` runs rm, and so do `ln -s "$(command -v rm)" x; ./x -rf ~` and `hash -p /bin/rm ls; ls -rf ~`.
+// ./zap -rf ~` runs rm, and so do `ln -s "$(command -v rm)" x; ./x -rf ~`, `hash -p /bin/rm ls; ls -rf ~` and
+// `BASH_CMDS[ls]=/bin/rm; ls -rf ~`.
 // A command whose name is such a copy also reads as the program it copies (one more view), so rules about rm
 // judge it. A copy counts when its source is a program's path (a bin folder) or `$(command -v X)`/`$(which X)`.
 import { MAX_VALUES } from './limits';
@@ -22,6 +23,12 @@ export class ProgramAliases {
     } else if ((name === 'cp' || name === 'ln' || name === 'install') && operands.length === 2) {
       this.add(operands[1]!.text, operands[0]!.text);
     }
+  }
+
+  /** `BASH_CMDS[NAME]=PATH` writes bash's table of where commands are, as `hash -p PATH NAME` does. */
+  assigned(word: Word): void {
+    const entry = /^BASH_CMDS\[([^\]]+)\]=(.+)$/.exec(word.text);
+    if (entry) this.add(entry[1]!, entry[2]!);
   }
 
   /** The command's words with its name read as the program it is a copy of; undefined when it is none. */
