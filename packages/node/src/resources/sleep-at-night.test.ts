@@ -902,6 +902,7 @@ const TABLES: RuleTable[] = [
     id: 'ssg_sleep_data_handling',
     decision: 'ask',
     catches: [
+      "echo /home/dev | sed 's/^/rm -rf /' | bash",
       'aws s3 rm s3://prod-backups --recursive',
       'terraform destroy -auto-approve',
       'kubectl delete ns prod',
@@ -967,6 +968,7 @@ const TABLES: RuleTable[] = [
       'truncate -s 0 "$F"',
     ],
     ignores: [
+      "echo 'ls -la' | sh",
       'aws s3 ls s3://prod-backups',
       'kubectl delete pod web-1',
       'docker compose down',
