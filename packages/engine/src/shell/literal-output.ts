@@ -4,7 +4,7 @@
 // path commands print of literal operands: `dirname` (`dirname /home/dev/x` → `/home/dev`, of a path that is
 // only `~` or a reference, its parent: `dirname "$PWD"` → `$PWD/..`), `basename`, `realpath`/`readlink -f`
 // (the path as given: which links it goes through is not known here, and it names the same place), and
-// `ls -d` of paths without globs (it prints them).
+// `ls -d` of paths without globs (it prints them), and `ls GLOB` (the glob stands for what it matches).
 import { SIMPLE_REFERENCES } from './word-references';
 import { decodeAnsiC } from './ansi-c';
 import { commandName } from './render';
@@ -50,6 +50,10 @@ function pathOutput(name: string, args: readonly string[]): string | undefined {
   if (!PATH_COMMANDS.has(name) || args.length > MAX_PATH_OPERANDS) return undefined;
   const flags = args.filter((arg) => arg.startsWith('-') && arg !== '-' && arg !== '--');
   const operands = args.filter((arg) => !arg.startsWith('-') || arg === '-');
+  // `ls GLOB` prints what the glob matches (the files; a folder's contents): the glob stands for them.
+  if (name === 'ls' && operands.length > 0 && operands.every(isFileGlob) && flags.every((f) => /^-[1AaLH]+$/.test(f))) {
+    return operands.join('\n');
+  }
   if (operands.some((operand) => !isPlainPath(operand))) return undefined;
   switch (name) {
     case 'dirname':
@@ -76,6 +80,12 @@ function pathOutput(name: string, args: readonly string[]): string | undefined {
 const PATH_COMMANDS = new Set(['dirname', 'basename', 'realpath', 'readlink', 'ls']);
 
 /** A path operand taken as it is: no globs, quotes or expansions but references to variables not known. */
+/** A path whose last segment is a glob, and nothing else special. */
+function isFileGlob(path: string): boolean {
+  const slash = path.lastIndexOf('/');
+  return /[*?[]/.test(path.slice(slash + 1)) && isPlainPath(path.slice(0, slash + 1)) && !/[`'"\\\n$]/.test(path);
+}
+
 function isPlainPath(path: string): boolean {
   return !/[*?[\]{}`'"\\\n]/.test(path) && !path.replace(SIMPLE_REFERENCES, '').includes('$');
 }

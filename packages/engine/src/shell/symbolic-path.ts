@@ -27,8 +27,13 @@ export interface SymbolicPath {
  * marker `$UNKNOWN` first, since text glued to it (`$UNKNOWNhome`) is no longer name.
  */
 const EXPANSION = /\$UNKNOWN|\$\{[^}]*\}|\$\(\([^)]*\)\)|\$\([^)]*\)|\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]|`[^`]*`/g;
-/** The home folder however the variable is spelled: `$HOME`, `${HOME}`, `${HOME%/}`, `${HOME:-…}`. */
-const HOME_VARIABLE = /^(?:\$HOME|\$\{HOME(?:[:%#?+=-][^}]*)?\})(?=\/|$|\$|`)/;
+/**
+ * The home folder however the variable is spelled: `$HOME`, `${HOME}`, `${HOME%/}`, `${HOME:-…}`, `${HOME,,}`.
+ * A trim of more than a trailing slash (`${HOME%/dev}`, `${HOME%/*}`) leaves a folder above the home: group 1.
+ */
+const HOME_VARIABLE = /^(?:\$HOME|\$\{HOME(?:(%%?(?!\/\}|\}))[^}]*|[:%#?+=,^-][^}]*)?\})(?=\/|$|\$|`)/;
+/** `${HOME#…}`, `${HOME/…/…}`, `${HOME:1}`: what is left of the home cannot be told. */
+const HOME_REWRITTEN = /^\$\{HOME(?:##?[^/}]|\/|:[0-9 ])[^}]*\}/;
 const PWD_VARIABLE = /^(?:\$PWD|\$\{PWD\})(?=\/|$)/;
 const TILDE = /^~([A-Za-z0-9_.+-]*)(?=\/|$)/;
 /** `~$USER`: the home of a user named by a value nobody knows here. */
@@ -50,11 +55,14 @@ export function parseSymbolicPath(text: string, fold = true): SymbolicPath {
     const user = tilde[1]!;
     start = user === '' ? '~' : user === '+' ? '.' : user === '-' ? UNKNOWN_TARGET : `~${user}`;
     rest = text.slice(tilde[0].length);
+  } else if (HOME_REWRITTEN.test(text)) {
+    start = '.';
   } else if (home) {
     start = '~';
     // `${HOME}${SUB}`: what follows the home is a name below it (or nothing).
     rest = text.slice(home[0].length);
     if (rest !== '' && !rest.startsWith('/')) rest = `/${rest}`;
+    if (home[1] !== undefined) rest = `/..${rest}`;
   } else if (pwd) {
     start = '.';
     rest = text.slice(pwd[0].length);

@@ -80,6 +80,7 @@ const VERBS: Record<string, Verb> = {
   shred: { operands: all, valued: 'ns' },
   srm: { operands: all },
   wipe: { operands: all },
+  gio: { operands: (operands) => (operands[0] === 'remove' || operands[0] === 'trash' ? operands.slice(1) : []) },
   truncate: { operands: all, valued: 'sr' },
   tee: { operands: written },
   chmod: { operands: afterFirst },

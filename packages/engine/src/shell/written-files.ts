@@ -18,6 +18,8 @@ const WRITING_OPTIONS: Record<string, readonly string[]> = {
 };
 /** Editors that write back the files they are given. */
 const IN_PLACE = new Set(['ex', 'ed', 'patch', 'rename', 'prename']);
+/** Editors whose `-c CMD` takes a value (so CMD is no file). */
+const COMMAND_OPTION = /^-[a-zA-Z]*[ce]$|^--cmd$/;
 
 export function writtenFiles(words: readonly Word[]): string[] {
   const first = words[0];
@@ -34,15 +36,27 @@ export function writtenFiles(words: readonly Word[]): string[] {
     if ((name === 'tar' || name === 'bsdtar') && /^-?[a-zA-Z]*c[a-zA-Z]*f$/.test(text)) files.push(texts[i + 1] ?? '');
   });
   // Operands: not options, nor the command an editor's `-c`/`-sc`/`-e` takes, nor its `+CMD`.
-  const operands = texts.filter(
-    (text, i) => !/^[-+]/.test(text) && !(IN_PLACE.has(name) && /^-[a-zA-Z]*[ce]$/.test(texts[i - 1] ?? '')),
-  );
+  const operands = texts.filter((text, i) => !/^[-+]/.test(text) && !COMMAND_OPTION.test(texts[i - 1] ?? ''));
   if (name === 'sed') files.push(...sedWrites(operands[0] ?? ''));
   if (/^[gnm]?awk$/.test(name)) files.push(...awkWrites(operands[0] ?? ''));
   if (name === 'uniq' && operands[1] !== undefined) files.push(operands[1]);
+  if (/^(vim?|nvim|view|ex)$/.test(name)) {
+    // `-c 'w! FILE'`, `-c 'saveas FILE'`: an Ex command that writes a file of its own.
+    texts.forEach((text, i) => {
+      const command = COMMAND_OPTION.test(texts[i - 1] ?? '') ? text : text.startsWith('+') ? text.slice(1) : '';
+      for (const match of command.matchAll(/(?:^|[|\s:])(?:w|write|sav|saveas)!?\s+([^|\s]+)/g)) files.push(match[1]!);
+    });
+  }
   if (name === 'scp' && operands.length >= 2 && !operands.at(-1)!.includes(':')) files.push(operands.at(-1)!);
   const inPlace =
     IN_PLACE.has(name) ||
+    // vim's `-c 'w!'`, `-c '%d|wq'`, `+wq`: Ex commands that write the file back.
+    (/^(vim?|nvim|view)$/.test(name) &&
+      texts.some((text, i) =>
+        /(^|[|\s:])(w|wq|x|wall|update)!?(\s|$|\|)/.test(
+          /^(-c|--cmd)$/.test(texts[i - 1] ?? '') || text.startsWith('+') ? text.replace(/^\+/, '') : '',
+        ),
+      )) ||
     ((name === 'perl' || name === 'ruby') && texts.some((text) => /^-[a-zA-Z]*i/.test(text))) ||
     (/^g?awk$/.test(name) && texts.some((text, i) => text === '-i' && texts[i + 1] === 'inplace'));
   if (inPlace) files.push(...operands.slice(name === 'perl' || name === 'ruby' || /awk$/.test(name) ? 1 : 0));

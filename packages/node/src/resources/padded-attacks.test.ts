@@ -73,9 +73,14 @@ function describePaddedAttacks(stem: string, attacks: PaddedAttack[]): void {
       it(`holds ${JSON.stringify(attack.command)} padded past exact matching for a human`, () => {
         const row = attack.command.replace('<pad>', PADDINGS['./ paths']!(PAST_EXACT));
         const result = evaluateRow(ruleset, row);
-        const held =
-          result.decision === 'block' ||
-          (result.decision === 'ask' && [attack.id, UNDECIDED_RULE_ID].includes(result.ruleId!));
+        // Held: blocked, or asked by its own rule or the undecided-rule ask — or, for a pipe into a shell, by the
+        // data rule that asks about any shell reading generated code.
+        const askers = [
+          attack.id,
+          UNDECIDED_RULE_ID,
+          ...(/\|\s*(ba)?sh$/.test(row) ? ['ssg_sleep_data_handling'] : []),
+        ];
+        const held = result.decision === 'block' || (result.decision === 'ask' && askers.includes(result.ruleId!));
         assert.ok(held, `${describeCall(row).slice(0, 60)}…: got ${result.decision} by ${result.ruleId}`);
       });
     }
