@@ -41,6 +41,7 @@ describe('read files: what a command reads, as targets of `< FILE`', () => {
     ['git commit --allow-empty -F ~/.ssh/id_rsa', ['~/.ssh/id_rsa']],
     ['xargs -a ~/.netrc echo', ['~/.netrc']],
     ["look '' ~/.aws/credentials", ['~/.aws/credentials']],
+    ['ln -s ~/.ssh/id_rsa key.txt && git add key.txt', ['./key.txt', '~/.ssh/id_rsa']],
     // Not reads: written, deleted, or no file at all.
     ['tee ~/.ssh/config < /dev/null', ['/dev/null']],
     ['rm -rf ~/.ssh', []],

@@ -7,7 +7,7 @@
 // sources, tar and zip's inputs, an interpreter's script and operands, …), programs that take a script first
 // (awk, sed, grep, jq …: the files after it), the value of options that name an input (`-in`, `-inkey`, `-f`,
 // `-T`, `-d @FILE`, dd's `if=`), `file://` URLs, the start folders of a find that runs -exec, the files of
-// `git diff` and `git hash-object`, and a `<` redirection of any command. Over-reading is harmless here: a rule asks only when a path is a credential.
+// `git diff`, `git hash-object` and `git add` (what it stages can be pushed), and a `<` redirection of any command. Over-reading is harmless here: a rule asks only when a path is a credential.
 import { commandName } from './render';
 import type { Redirect } from './syntax';
 import type { Word } from './word';
@@ -78,7 +78,7 @@ export function readFiles(words: readonly Word[], redirects: readonly Redirect[]
   if (READS_OPERANDS.has(name) || INTERPRETERS.has(name)) files.push(...named(operands));
   else if (COPIES.has(name)) files.push(...named(operands.slice(0, -1)));
   else if (READS_AFTER_SCRIPT.has(name)) files.push(...named(scriptGiven ? operands : operands.slice(1)));
-  else if (name === 'git' && /^(diff|hash-object)$/.test(texts[0] ?? '')) files.push(...named(operands.slice(1)));
+  else if (name === 'git' && /^(diff|hash-object|add)$/.test(texts[0] ?? '')) files.push(...named(operands.slice(1)));
   else if (name === 'find' && texts.some((text) => text === '-exec' || text === '-execdir')) {
     // `find DIR -exec cat {} +` reads what it finds: its start folders stand for it.
     const end = texts.findIndex((text) => /^[-(!]/.test(text));

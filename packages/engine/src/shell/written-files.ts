@@ -59,7 +59,10 @@ export function writtenFiles(words: readonly Word[]): string[] {
       )) ||
     ((name === 'perl' || name === 'ruby') && texts.some((text) => /^-[a-zA-Z]*i/.test(text))) ||
     (/^g?awk$/.test(name) && texts.some((text, i) => text === '-i' && texts[i + 1] === 'inplace'));
-  if (inPlace) files.push(...operands.slice(name === 'perl' || name === 'ruby' || /awk$/.test(name) ? 1 : 0));
+  // perl's, ruby's and awk's first operand is their code, unless `-e CODE` gave it.
+  const codeGiven = texts.some((text) => /^-[a-zA-Z]*e$/.test(text));
+  const scripted = name === 'perl' || name === 'ruby' || /awk$/.test(name);
+  if (inPlace) files.push(...operands.slice(scripted && !codeGiven ? 1 : 0));
   return files.filter((file) => file !== '' && !file.startsWith('/dev/'));
 }
 
