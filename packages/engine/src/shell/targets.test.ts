@@ -33,6 +33,7 @@ describe('targets: the paths a command changes, resolved', () => {
     ["vim -c 'w! ~/.ssh/id_rsa'", ['> ~/.ssh/id_rsa']],
     ['gio remove -f ~/.ssh/id_rsa', ['gio ~/.ssh/id_rsa']],
     ["ruby -i -ne '' ~/.bashrc", ['> ~/.bashrc']],
+    ['awk \'BEGIN{printf "" > ENVIRON["HOME"]"/.bashrc"}\'', ['> ~/.bashrc']],
     ["perl -pi -e 's/a/b/' src/x.pl", ['> ./src/x.pl']],
     ['eval rm -rf ~$USER', ['rm ~$UNKNOWN']],
     ['rm -rf "${HOME}${SUBDIR}"', ['rm ~/$UNKNOWN']],

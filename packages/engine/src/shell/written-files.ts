@@ -71,7 +71,10 @@ function sedWrites(script: string): string[] {
   return [...script.matchAll(/(?:^|[;\s}]|\/[gpiImMe0-9]*)w\s+([^;\s}]+)/g)].map((match) => match[1]!);
 }
 
-/** awk's `print > "FILE"` and `printf … > "FILE"` (not `>>`). */
+/** awk's `print > "FILE"` and `printf … > "FILE"` (not `>>`); `ENVIRON["HOME"] "/x"` is `~/x`. */
 function awkWrites(program: string): string[] {
-  return [...program.matchAll(/[^>]>\s*"([^"]+)"/g)].map((match) => match[1]!);
+  return [...program.matchAll(/[^>]>\s*(ENVIRON\["HOME"\]\s*)?"([^"]*)"/g)].flatMap((match) => {
+    const path = match[1] === undefined ? match[2]! : `~${match[2]!}`;
+    return path === '' ? [] : [path];
+  });
 }
