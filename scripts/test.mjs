@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const roots = ['packages', 'cli', 'daemon', 'fleet', 'main', 'renderer', 'bench', 'scripts', 'e2e'];
+const roots = ['packages', 'cli', 'daemon', 'fleet', 'terminal', 'main', 'renderer', 'bench', 'scripts', 'e2e'];
 const skip = new Set(['node_modules', 'dist', '.tsbuild']);
 
 function findTests(dir, found = []) {
