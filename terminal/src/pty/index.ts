@@ -1,0 +1,1 @@
+export { PtySession, type PtySessionOptions } from './pty-session';

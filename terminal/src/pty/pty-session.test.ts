@@ -1,0 +1,71 @@
+// Real pseudo-terminals running bash: what a pane's window receives.
+import assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
+import { describe, it } from 'node:test';
+import { PtySession, type PtySessionOptions } from './pty-session';
+
+interface Run {
+  session: PtySession;
+  output: () => string;
+  exited: Promise<{ exitCode: number; signal: number | undefined }>;
+}
+
+function run(script: string, options: Partial<PtySessionOptions> = {}): Run {
+  let text = '';
+  let exit!: (value: { exitCode: number; signal: number | undefined }) => void;
+  const exited = new Promise<{ exitCode: number; signal: number | undefined }>((resolve) => (exit = resolve));
+  const session = new PtySession({
+    ...options,
+    id: 'pane-1',
+    file: 'bash',
+    args: ['--noprofile', '--norc', '-c', script],
+    cwd: tmpdir(),
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', TERM: 'xterm-256color' },
+    cols: 80,
+    rows: 24,
+    onOutput: (chunk) => {
+      text += chunk;
+      options.onOutput?.(chunk);
+    },
+    onExit: exit,
+  });
+  return { session, output: () => text, exited };
+}
+
+describe('PtySession (real pty, bash)', () => {
+  it('shows what the process prints, and its exit', async () => {
+    const pane = run('printf "hello %s\\n" pane; exit 3');
+    const exit = await pane.exited;
+    assert.equal(exit.exitCode, 3);
+    assert.match(pane.output(), /hello pane/);
+  });
+
+  it('passes keystrokes to the process', async () => {
+    const pane = run('read -r line; printf "got:%s\\n" "$line"');
+    pane.session.write('abc\r');
+    await pane.exited;
+    assert.match(pane.output(), /got:abc/);
+  });
+
+  it('keeps multibyte characters whole however the pty cuts its reads', async () => {
+    const pane = run('for i in $(seq 1 2000); do printf "é😀"; done');
+    await pane.exited;
+    assert.equal(pane.output().replaceAll(/[\r\n]/g, ''), 'é😀'.repeat(2000));
+  });
+
+  it('pauses a flood until the window acknowledges it, and loses nothing', async () => {
+    let pauses = 0;
+    const pane: Run = run("head -c 3000000 /dev/zero | tr '\\0' a", {
+      watermarks: { highWatermark: 100_000, lowWatermark: 5_000 },
+      batch: { maxChars: 16_384, maxDelayMs: 5 },
+      onOutput: (chunk) => {
+        if (pane?.session.isPaused) pauses += 1;
+        // The window renders a little later, as a browser would.
+        setTimeout(() => pane.session.acknowledge(chunk.length), 2);
+      },
+    });
+    await pane.exited;
+    assert.equal(pane.output().replaceAll(/[\r\n]/g, '').length, 3_000_000);
+    assert.ok(pauses > 0, 'the flood was paused at least once');
+  });
+});
