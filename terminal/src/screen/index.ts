@@ -1,0 +1,1 @@
+export { ScreenMirror } from './screen-mirror';
