@@ -32,7 +32,7 @@
 import type { CompiledCondition, CompiledExpr, CompiledGroup, CompiledRule, CompiledRuleSet } from './compiler';
 import { resolveField } from './fields';
 import { analyzeShell } from './shell/analyze';
-import { type CallFolders, placeTarget } from './target-place';
+import { type CallFolders, targetPlacer } from './target-place';
 import { TRUNCATION_LIMITS, type Truncation } from './shell/limits';
 import { NEVER, OVERRIDE_META } from './circuit-breaker';
 import { selfProtectionVerdict } from './self-protection/guard';
@@ -435,11 +435,11 @@ class ShellViews {
   private analyse(): Analysis {
     if (!this.analysis) {
       const { commands, targets, truncated } = analyzeShell(this.command);
+      // Only a call with targets reads its folders through their links.
+      const place = targets.length > 0 ? targetPlacer(this.folders) : String;
       this.analysis = {
         views: commands.map((view) => new CommandView(this.fields, view)),
-        targets: targets.map(
-          ({ view, target }) => new CommandView(this.fields, view, placeTarget(target, this.folders)),
-        ),
+        targets: targets.map(({ view, target }) => new CommandView(this.fields, view, place(target))),
         truncated,
       };
     }

@@ -32,17 +32,26 @@ export interface CallFolders {
 /** Home folders by their usual places, for when the home is not given. */
 const HOME_FOLDER = /^\/(?:(?:home|Users)\/[^/]+|root)$/;
 
-export function placeTarget(target: string, { cwd, home, realPath }: CallFolders): string {
+export function placeTarget(target: string, folders: CallFolders): string {
+  return targetPlacer(folders)(target);
+}
+
+/**
+ * Places the targets of one call: the working folder and the home are read through their links once, not once a
+ * target (each is a few realpath calls).
+ */
+export function targetPlacer({ cwd, home, realPath }: CallFolders): (target: string) => string {
   const homePath = home?.startsWith('/') ? throughLinks(parseSymbolicPath(home), realPath) : undefined;
   const cwdPath = cwd?.startsWith('/') ? throughLinks(parseSymbolicPath(cwd), realPath) : undefined;
-  let path = absolute(parseSymbolicPath(target, false), homePath);
-  if (path.start === '.' && cwdPath) path = joinSymbolicPath(cwdPath, path, false);
-  path = throughLinks(folded(path, realPath), realPath);
-  if (cwdPath && isProject(cwdPath, homePath)) {
-    const inside = relativeTo(path, cwdPath);
+  const project = cwdPath && isProject(cwdPath, homePath) ? cwdPath : undefined;
+  return (target) => {
+    let path = absolute(parseSymbolicPath(target, false), homePath);
+    if (path.start === '.' && cwdPath) path = joinSymbolicPath(cwdPath, path, false);
+    path = throughLinks(folded(path, realPath), realPath);
+    const inside = project && relativeTo(path, project);
     if (inside) return renderSymbolicPath(inside);
-  }
-  return renderSymbolicPath(homePath ? (relativeTo(path, homePath, '~') ?? path) : path);
+    return renderSymbolicPath(homePath ? (relativeTo(path, homePath, '~') ?? path) : path);
+  };
 }
 
 /** Glob characters, or the marker of an unknown value: the path is not one file past here. */
