@@ -11,6 +11,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { DEFAULT_ACCOUNT } from './account';
 import { AccountStore, accountsFilePath, REMOVED_FOLDER } from './account-store';
@@ -126,6 +128,29 @@ describe('AccountStore', () => {
         .map((a) => `${a.id}:${a.name}`),
       ['default:Default', 'one:Uno', 'two:Two', 'three:Three'],
     );
+  });
+
+  it('loses no account when two processes add at once', async () => {
+    const storeModule = new URL('./account-store.ts', import.meta.url).href;
+    const adder = (prefix: string) =>
+      new Promise<void>((resolve, reject) => {
+        const code = `const { AccountStore } = await import(${JSON.stringify(storeModule)});
+          const store = new AccountStore({ ssgHome: ${JSON.stringify(ssgHome)} });
+          for (let i = 0; i < 15; i++) store.add('${prefix} ' + i);`;
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+          cwd: fileURLToPath(new URL('.', import.meta.url)),
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+        child.on('exit', (status) => (status === 0 ? resolve() : reject(new Error(`exit ${status}: ${stderr}`))));
+      });
+    await Promise.all([adder('Left'), adder('Right')]);
+    const names = store()
+      .list()
+      .map((a) => a.name);
+    assert.equal(names.length, 31, names.join(', '));
+    for (let i = 0; i < 15; i++) assert.ok(names.includes(`Left ${i}`) && names.includes(`Right ${i}`), String(i));
   });
 
   const malformed: Array<[what: string, text: string, message: RegExp]> = [

@@ -1,10 +1,9 @@
 // The accounts' records, `<ssgHome>/claude-accounts/accounts.json`: `{ version: 1, accounts: [{ id, name,
 // createdAt }] }`. The default account is not recorded: it always exists.
 //
-// Every change reads the file, changes it and writes it back atomically in one synchronous step, so two stores in a
-// process never lose each other's changes; across processes the window is one small write, and only the pty host
-// changes accounts. A file that cannot be read as records is an error naming it, never silently reset: it lists
-// which folders hold logins.
+// Every change reads the file, changes it and writes it back atomically in one synchronous step under a lock
+// (`accounts.json.lock`), so no two stores, in one process or several, lose each other's changes. A file that
+// cannot be read as records is an error naming it, never silently reset: it lists which folders hold logins.
 //
 // Removing an account never deletes its login: its folder (`.credentials.json`, `.claude.json`, and on macOS the
 // keychain entry keyed by the folder's path) is moved to `claude-accounts/.removed/<id>-<time>/`, where the user
@@ -22,6 +21,7 @@ import {
   newAccountId,
   validAccountName,
 } from './account';
+import { withFileLock } from './file-lock';
 
 export interface AccountRecord {
   id: string;
@@ -145,10 +145,13 @@ export class AccountStore {
   }
 
   #change<T>(apply: (records: AccountRecord[]) => { records: AccountRecord[]; result: T }): T {
-    const { records, result } = apply(this.#read());
-    const file = { version: FILE_VERSION, accounts: records };
-    writeFileAtomic(this.file, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
-    return result;
+    mkdirSync(accountsFolder(this.#ssgHome), { recursive: true, mode: 0o700 });
+    return withFileLock(this.file, () => {
+      const { records, result } = apply(this.#read());
+      const file = { version: FILE_VERSION, accounts: records };
+      writeFileAtomic(this.file, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+      return result;
+    });
   }
 
   #read(): AccountRecord[] {
