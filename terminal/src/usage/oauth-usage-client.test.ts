@@ -2,6 +2,8 @@
 // endpoint's failures, and answers no client should trust. The token must never show in an outcome.
 import { FakeUsageApi } from '@ssg/testing/fake-usage-api';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { OAuthUsageClient, type UsageApiOutcome } from './oauth-usage-client';
 
@@ -142,6 +144,21 @@ describe('OAuthUsageClient', () => {
       status: 404,
       message: 'the usage API answered 404 (the API said: Not found)',
     });
+  });
+
+  it('does not follow a redirect with the token', async () => {
+    const redirecting = createServer((_, res) => {
+      res.writeHead(302, { location: `${api.url}/api/oauth/usage` });
+      res.end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    const before = api.requests.length;
+    const { port } = redirecting.address() as AddressInfo;
+    const outcome = await new OAuthUsageClient({ baseUrl: `http://127.0.0.1:${port}` }).read(TOKEN);
+    await new Promise((resolve) => redirecting.close(resolve));
+    assert.equal(outcome.kind, 'error');
+    assertNoToken(outcome);
+    assert.equal(api.requests.length, before);
   });
 
   it('refuses a base URL that would send the token in clear text to another machine', () => {
