@@ -84,6 +84,7 @@ describe('matchLimitText', () => {
     ["the user's own input", `❯ You've hit your limit · resets 2am (Europe/Berlin)`],
     ['a server throttle', 'Server is temporarily limiting requests (not your usage limit). Retry in 156s.'],
     ['a generic rate limit', 'Rate limit reached'],
+    ['an answer that happens to start like one', "⏺ You've hit your stride: all 40 tests pass."],
     ['prose mentioning limits', 'The usage limit reached its maximum'],
   ];
   for (const [name, text] of notLimits) {
@@ -143,8 +144,25 @@ describe('findLimitOnScreen', () => {
     assert.deepEqual(findLimitOnScreen(screen, { now, localTimeZone: 'UTC' }), { resetsAt: Date.UTC(2026, 6, 31, 2) });
   });
 
+  it('finds the message above the rate-limit dialog', () => {
+    const dialog = [
+      "  ⎿  You've hit your limit · resets 2am (UTC)",
+      '',
+      '╭──────────────────────────────────────────────╮',
+      '│ What do you want to do?                      │',
+      '│                                              │',
+      '│ ❯ 1. Stop and wait for limit to reset        │',
+      '│   2. Add funds to continue with extra usage  │',
+      '│   3. Upgrade your plan                       │',
+      '│                                              │',
+      '│ Enter to confirm · Esc to cancel             │',
+      '╰──────────────────────────────────────────────╯',
+    ];
+    assert.deepEqual(findLimitOnScreen(dialog, { now }), { resetsAt: Date.UTC(2026, 6, 31, 2) });
+  });
+
   it('ignores the message far up the screen', () => {
-    const later = Array.from({ length: 10 }, (_, i) => `line ${i} of later output`);
+    const later = Array.from({ length: 14 }, (_, i) => `line ${i} of later output`);
     const screen = ["  ⎿  You've hit your session limit · resets 2am (UTC)", ...later, ...inputBox];
     assert.equal(findLimitOnScreen(screen, { now }), undefined);
   });

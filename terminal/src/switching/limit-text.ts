@@ -19,7 +19,7 @@ export interface LimitTextOptions {
 }
 
 const LIMIT_PHRASE =
-  /(?:you've (?:hit|reached) your\b|you're out of extra usage\b|claude (?:ai )?usage limit reached\b|(?:5-hour|session|weekly|(?:opus|sonnet) weekly) limit reached\b)/i;
+  /(?:you've (?:hit|reached) your (?:[\w-]+ ){0,3}limit\b|you're out of extra usage\b|claude (?:ai )?usage limit reached\b|(?:5-hour|session|weekly|(?:opus|sonnet) weekly) limit reached\b)/i;
 
 /** "Server is temporarily limiting requests (not your usage limit)": a rate_limit error that is a throttle. */
 const SERVER_THROTTLE = /temporarily limiting requests|not your usage limit/i;
@@ -59,13 +59,14 @@ export function matchLimitText(
   return { resetsAt: parseReset(normal.slice(found.index), options) };
 }
 
-/** The limit message among the last `lastLines` non-blank lines of a screen (logical lines, wrapped rows joined),
- * or undefined. Anything higher up is history: an old limit, or the text in a file the agent printed. */
+/** The limit message among the last `lastLines` (12) non-blank lines of a screen (logical lines, wrapped rows
+ * joined), or undefined: room for the input box or the rate-limit dialog Claude Code opens below the message.
+ * Anything higher up is history: an old limit, or the text in a file the agent printed. */
 export function findLimitOnScreen(
   lines: readonly string[],
   options: LimitTextOptions & { lastLines?: number },
 ): LimitText | undefined {
-  const tail = lines.filter((line) => line.trim() !== '').slice(-(options.lastLines ?? 8));
+  const tail = lines.filter((line) => line.trim() !== '').slice(-(options.lastLines ?? 12));
   for (let i = tail.length - 1; i >= 0; i--) {
     const found = matchLimitText(tail[i]!, options);
     if (found) return found;
