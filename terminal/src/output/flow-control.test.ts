@@ -11,29 +11,59 @@ function controlled(high = 100, low = 10) {
     pause: () => events.push('pause'),
     resume: () => events.push('resume'),
   });
-  return { flow, events };
+  flow.addConsumer('window');
+  return { flow, events, ack: (chars: number) => flow.acknowledged('window', chars) };
 }
 
 describe('FlowControl', () => {
   it('pauses past the high watermark and resumes at the low one, once each', () => {
-    const { flow, events } = controlled();
+    const { flow, events, ack } = controlled();
     flow.sent(60);
     flow.sent(60);
     flow.sent(60);
     assert.deepEqual(events, ['pause']);
-    flow.acknowledged(100);
+    ack(100);
     assert.deepEqual(events, ['pause']);
-    flow.acknowledged(75);
+    ack(75);
     assert.deepEqual(events, ['pause', 'resume']);
     assert.equal(flow.inFlight, 5);
   });
 
   it('ignores acknowledgements that are not a positive number, and never counts below zero', () => {
-    const { flow } = controlled();
+    const { flow, ack } = controlled();
     flow.sent(50);
-    for (const bad of [Number.NaN, -5, 0, Number.POSITIVE_INFINITY]) flow.acknowledged(bad);
+    for (const bad of [Number.NaN, -5, 0, Number.POSITIVE_INFINITY]) ack(bad);
     assert.equal(flow.inFlight, 50);
-    flow.acknowledged(1e9);
+    ack(1e9);
+    assert.equal(flow.inFlight, 0);
+  });
+
+  it('waits for the slowest consumer, and lets go of one that leaves', () => {
+    const { flow, events, ack } = controlled();
+    flow.addConsumer('mirror');
+    flow.sent(150);
+    assert.deepEqual(events, ['pause']);
+    ack(150);
+    assert.deepEqual(events, ['pause'], 'the mirror still has 150 to render');
+    flow.acknowledged('mirror', 145);
+    assert.deepEqual(events, ['pause', 'resume']);
+    flow.sent(120);
+    assert.deepEqual(events, ['pause', 'resume', 'pause']);
+    flow.removeConsumer('mirror');
+    assert.deepEqual(events, ['pause', 'resume', 'pause'], 'the window has 120 to render as well');
+    flow.removeConsumer('window');
+    assert.deepEqual(events, ['pause', 'resume', 'pause', 'resume']);
+    assert.equal(flow.inFlight, 0);
+  });
+
+  it('never pauses without a consumer, and a new consumer starts caught up', () => {
+    const { flow, events } = controlled();
+    flow.removeConsumer('window');
+    flow.sent(1_000);
+    flow.addConsumer('late');
+    assert.equal(flow.inFlight, 0);
+    assert.deepEqual(events, []);
+    flow.acknowledged('unknown', 5);
     assert.equal(flow.inFlight, 0);
   });
 
@@ -45,10 +75,10 @@ describe('FlowControl', () => {
   it('alternates pause and resume, and is paused exactly while more than the high watermark waits', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.boolean(), fc.nat(80)), { maxLength: 100 }), (steps) => {
-        const { flow, events } = controlled();
+        const { flow, events, ack } = controlled();
         for (const [send, chars] of steps) {
           if (send) flow.sent(chars);
-          else flow.acknowledged(chars);
+          else ack(chars);
           if (flow.inFlight > 100) assert.ok(flow.isPaused);
           if (flow.inFlight <= 10) assert.ok(!flow.isPaused);
         }

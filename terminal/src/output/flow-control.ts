@@ -1,7 +1,8 @@
-// Keeps a fast producer from flooding the window: the window acknowledges the characters it has rendered, and when
-// more than the high watermark are sent but not acknowledged the pty is paused; it resumes once the window has
-// caught up to the low watermark. Pausing the pty (not dropping output) means a flood slows the process that
-// prints it, and the terminal never loses a byte. The numbers follow VS Code's pty host (100,000 / 5,000).
+// Keeps a fast producer from flooding the pane's consumers: each consumer (a window showing the pane, the pty
+// host's screen mirror) acknowledges the characters it has rendered, and when the slowest one has more than the
+// high watermark sent but not acknowledged the pty is paused; it resumes once every consumer has caught up to the
+// low watermark. Pausing the pty (not dropping output) means a flood slows the process that prints it, and no
+// consumer ever loses a byte. The numbers follow VS Code's pty host (100,000 / 5,000).
 export interface FlowControlOptions {
   highWatermark: number;
   lowWatermark: number;
@@ -14,7 +15,8 @@ export interface FlowControlOptions {
 export const DEFAULT_WATERMARKS = { highWatermark: 100_000, lowWatermark: 5_000 } as const;
 
 export class FlowControl {
-  private unacknowledged = 0;
+  /** Characters sent to each consumer and not yet acknowledged. */
+  private readonly unacknowledged = new Map<string, number>();
   private paused = false;
 
   constructor(private readonly options: FlowControlOptions) {
@@ -27,25 +29,43 @@ export class FlowControl {
     return this.paused;
   }
 
-  /** Characters still on their way to the window or not yet rendered. */
+  /** What the slowest consumer has still to render. */
   get inFlight(): number {
-    return this.unacknowledged;
+    let most = 0;
+    for (const chars of this.unacknowledged.values()) most = Math.max(most, chars);
+    return most;
   }
 
-  /** `chars` characters were sent to the window. */
+  /** A consumer that is sent everything from now on (what came before reaches it as a snapshot, if at all). */
+  addConsumer(id: string): void {
+    if (!this.unacknowledged.has(id)) this.unacknowledged.set(id, 0);
+  }
+
+  /** A consumer that left: it no longer holds the pty back. */
+  removeConsumer(id: string): void {
+    if (this.unacknowledged.delete(id)) this.settle();
+  }
+
+  /** `chars` characters were sent to every consumer. */
   sent(chars: number): void {
-    this.unacknowledged += chars;
-    if (!this.paused && this.unacknowledged > this.options.highWatermark) {
+    for (const [id, waiting] of this.unacknowledged) this.unacknowledged.set(id, waiting + chars);
+    this.settle();
+  }
+
+  /** The consumer rendered `chars` more characters. An acknowledgement beyond what was sent counts as all of it. */
+  acknowledged(id: string, chars: number): void {
+    const waiting = this.unacknowledged.get(id);
+    if (waiting === undefined || !Number.isFinite(chars) || chars <= 0) return;
+    this.unacknowledged.set(id, Math.max(0, waiting - chars));
+    this.settle();
+  }
+
+  private settle(): void {
+    const inFlight = this.inFlight;
+    if (!this.paused && inFlight > this.options.highWatermark) {
       this.paused = true;
       this.options.pause();
-    }
-  }
-
-  /** The window rendered `chars` more characters. An acknowledgement beyond what was sent counts as all of it. */
-  acknowledged(chars: number): void {
-    if (!Number.isFinite(chars) || chars <= 0) return;
-    this.unacknowledged = Math.max(0, this.unacknowledged - chars);
-    if (this.paused && this.unacknowledged <= this.options.lowWatermark) {
+    } else if (this.paused && inFlight <= this.options.lowWatermark) {
       this.paused = false;
       this.options.resume();
     }

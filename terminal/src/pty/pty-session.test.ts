@@ -18,7 +18,6 @@ function run(script: string, options: Partial<PtySessionOptions> = {}): Run {
   const exited = new Promise<{ exitCode: number; signal: number | undefined }>((resolve) => (exit = resolve));
   const session = new PtySession({
     ...options,
-    id: 'pane-1',
     file: 'bash',
     args: ['--noprofile', '--norc', '-c', script],
     cwd: tmpdir(),
@@ -31,6 +30,7 @@ function run(script: string, options: Partial<PtySessionOptions> = {}): Run {
     },
     onExit: exit,
   });
+  session.addConsumer('window');
   return { session, output: () => text, exited };
 }
 
@@ -63,11 +63,23 @@ describe('PtySession (real pty, bash)', () => {
       onOutput: (chunk) => {
         if (pane?.session.isPaused) pauses += 1;
         // The window renders a little later, as a browser would.
-        setTimeout(() => pane.session.acknowledge(chunk.length), 2);
+        setTimeout(() => pane.session.acknowledge('window', chunk.length), 2);
       },
     });
     await pane.exited;
     assert.equal(pane.output().replaceAll(/[\r\n]/g, '').length, 3_000_000);
     assert.ok(pauses > 0, 'the flood was paused at least once');
+  });
+
+  it('reads to the end of a process that exits while its output is paused', async () => {
+    // A window that never acknowledges: the first 51,000 characters pause the pty, and what the process prints
+    // after that waits in the kernel until the process has exited.
+    const pane: Run = run("head -c 51000 /dev/zero | tr '\\0' b; sleep 0.3; printf TAIL-MARKER; exit 0", {
+      watermarks: { highWatermark: 50_000, lowWatermark: 1_000 },
+      batch: { maxChars: 16_384, maxDelayMs: 5 },
+    });
+    await pane.exited;
+    assert.ok(pane.session.isPaused === false);
+    assert.match(pane.output(), /TAIL-MARKER/);
   });
 });

@@ -1,11 +1,10 @@
-// One pane: a process in a pseudo-terminal (node-pty), its output decoded, batched and flow-controlled on its way
-// to the window that shows it (../output). The window acknowledges what it has rendered; past the high watermark
-// the pty is paused, so a flood slows the process printing it and no byte is lost.
+// One process in a pseudo-terminal (node-pty): its output decoded, batched and flow-controlled on its way to the
+// pane's consumers (../output). Each consumer acknowledges what it has rendered; past the high watermark the pty
+// is paused, so a flood slows the process printing it and no byte is lost.
 import { type IPty, spawn } from 'node-pty';
 import { DEFAULT_WATERMARKS, FlowControl, OutputBatcher } from '../output';
 
 export interface PtySessionOptions {
-  id: string;
   file: string;
   args: readonly string[];
   cwd: string;
@@ -24,14 +23,22 @@ export interface PtySessionOptions {
 /** VS Code's and Hyper's neighbourhood: 64 KiB or one frame at 60 Hz, whichever comes first. */
 const DEFAULT_BATCH = { maxChars: 65_536, maxDelayMs: 16 };
 
+/**
+ * node-pty destroys the pty's reader 200 ms after the process exits, read to the end or not, and reports the exit
+ * only then; a paused reader would lose what the process printed last. So while paused, look this often whether
+ * the process is gone, and if so read on regardless of the watermarks (what is left is at most the kernel's pty
+ * buffer).
+ */
+const EXIT_CHECK_WHILE_PAUSED_MS = 50;
+
 export class PtySession {
-  readonly id: string;
   private readonly process: IPty;
   private readonly batcher: OutputBatcher;
   private readonly flow: FlowControl;
+  private exitCheck: NodeJS.Timeout | undefined;
+  private draining = false;
 
   constructor(options: PtySessionOptions) {
-    this.id = options.id;
     this.process = spawn(options.file, [...options.args], {
       name: 'xterm-256color',
       cwd: options.cwd,
@@ -43,8 +50,8 @@ export class PtySession {
     } as Parameters<typeof spawn>[2]);
     this.flow = new FlowControl({
       ...(options.watermarks ?? DEFAULT_WATERMARKS),
-      pause: () => this.process.pause(),
-      resume: () => this.process.resume(),
+      pause: () => this.pause(),
+      resume: () => this.resume(),
     });
     this.batcher = new OutputBatcher({
       ...(options.batch ?? DEFAULT_BATCH),
@@ -55,6 +62,7 @@ export class PtySession {
     });
     this.process.onData((data: string | Buffer) => this.batcher.push(data));
     this.process.onExit(({ exitCode, signal }) => {
+      clearInterval(this.exitCheck);
       this.batcher.flush(true);
       options.onExit({ exitCode, signal });
     });
@@ -64,14 +72,23 @@ export class PtySession {
     return this.process.pid;
   }
 
-  /** Whether output waits for the window to catch up. */
+  /** Whether output waits for a consumer to catch up. */
   get isPaused(): boolean {
-    return this.flow.isPaused;
+    return this.flow.isPaused && !this.draining;
   }
 
-  /** The window rendered `chars` more characters. */
-  acknowledge(chars: number): void {
-    this.flow.acknowledged(chars);
+  /** A consumer of the output from now on (a window, the screen mirror). */
+  addConsumer(id: string): void {
+    this.flow.addConsumer(id);
+  }
+
+  removeConsumer(id: string): void {
+    this.flow.removeConsumer(id);
+  }
+
+  /** The consumer rendered `chars` more characters. */
+  acknowledge(consumerId: string, chars: number): void {
+    this.flow.acknowledged(consumerId, chars);
   }
 
   /** Keystrokes (or pasted text) for the process. */
@@ -85,5 +102,30 @@ export class PtySession {
 
   kill(signal?: string): void {
     this.process.kill(signal);
+  }
+
+  private pause(): void {
+    if (this.draining) return;
+    this.process.pause();
+    this.exitCheck = setInterval(() => {
+      if (isAlive(this.process.pid)) return;
+      clearInterval(this.exitCheck);
+      this.draining = true;
+      this.process.resume();
+    }, EXIT_CHECK_WHILE_PAUSED_MS);
+  }
+
+  private resume(): void {
+    clearInterval(this.exitCheck);
+    this.process.resume();
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
