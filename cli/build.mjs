@@ -37,7 +37,22 @@ await Promise.all([
     ...options,
     entryPoints: [fileURLToPath(import.meta.resolve('@ssg/daemon/main'))],
     outfile: 'dist/daemon.cjs',
-    external: ['better-sqlite3', 'fastify', 'fastify-plugin', '@fastify/static', '@pydantic/genai-prices'],
+    external: [
+      'better-sqlite3',
+      'fastify',
+      'fastify-plugin',
+      '@fastify/static',
+      '@fastify/websocket',
+      '@pydantic/genai-prices',
+    ],
+  }),
+  // The terminal's pty host (@ssg/terminal), which the daemon starts as a process of its own, found beside the
+  // daemon's bundle. node-pty and the keychain are native; the headless xterm is plain code and bundles.
+  build({
+    ...options,
+    entryPoints: [fileURLToPath(import.meta.resolve('@ssg/terminal/host-main'))],
+    outfile: 'dist/terminal-host.cjs',
+    external: ['node-pty', '@napi-rs/keyring'],
   }),
 ]);
 copyDaemonThreads('dist');

@@ -22,8 +22,14 @@ export const IMPORT_META_URL = {
   banner: "const __ssgModuleUrl = require('node:url').pathToFileURL(__filename).href;",
 };
 
-/** The daemon's SQLite writer thread runs from a file of its own, found beside the bundle (store/sql-writer.ts). */
+/**
+ * Files that run beside the bundles, as processes or threads of their own: the daemon's SQLite writer thread
+ * (store/sql-writer.ts) and the reporter Claude Code runs in a terminal pane (terminal/src/host/pane-inbox.ts).
+ */
 export function copyDaemonThreads(distDir) {
-  const source = new URL('../daemon/src/store/sql-writer-thread.cjs', import.meta.url);
-  copyFileSync(source, join(distDir, 'sql-writer-thread.cjs'));
+  const sources = ['../daemon/src/store/sql-writer-thread.cjs', '../terminal/src/host/claude-reporter.cjs'];
+  for (const source of sources) {
+    const url = new URL(source, import.meta.url);
+    copyFileSync(url, join(distDir, url.pathname.split('/').pop()));
+  }
 }

@@ -34,6 +34,7 @@ import { eventStreamRoutes } from './routes/events';
 import { healthRoutes } from './routes/health';
 import { rulesRoutes } from './routes/rules';
 import { sleepModeRoutes } from './routes/sleep-mode';
+import { terminalRoutes } from './routes/terminal';
 import { RuleRegistry } from './rules/rule-registry';
 import { daemonLog, type LogLevel } from './log/daemon-logger';
 import { regexBoundsProblem } from '@ssg/engine/node';
@@ -46,7 +47,9 @@ import { DaemonIdentity } from './server/daemon-identity';
 import { assertNoOtherDaemon } from './single-instance';
 import { removeStaleTempFiles } from './store/stale-temp-files';
 import { SleepMode } from './sleep/sleep-mode';
-import { ensureDaemonToken } from './token/daemon-token';
+import { forkTerminalHost, type TerminalHostLink, TerminalHostProcess } from './terminal/terminal-host-process';
+import { ensureDaemonToken, tokenMatches } from './token/daemon-token';
+import { SERVICE_TOKEN_HEADER_NAME } from '@ssg/contracts/service-token-header';
 import { ensureAdminCredential, type Keychain } from '@ssg/node/admin-credential';
 import { protectedPlaces } from '@ssg/hosts/protected-places';
 
@@ -74,6 +77,8 @@ export interface DaemonOptions {
   logLevel?: LogLevel;
   /** Where the admin credential is kept besides its file (default: the OS keychain on macOS and Windows). */
   keychain?: Keychain;
+  /** How to reach the terminal's pty host (default: fork it on first use; the desktop app hands over a port). */
+  terminalHost?: () => TerminalHostLink;
 }
 
 export interface RunningDaemon {
@@ -156,6 +161,10 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   // The regex time bounds rest on V8 flags this runtime might not honour: say so in the log and the health answer.
   const regexBounds = regexBoundsProblem();
   const identity = DaemonIdentity.create();
+  // The multi-account terminal's pty host: a process of its own, started on the first terminal request.
+  const terminalHost = new TerminalHostProcess(
+    options.terminalHost ?? (() => forkTerminalHost({ ...process.env, ...env, SSG_HOME: home })),
+  );
   const app = await buildApp({
     identity,
     log: log.options,
@@ -181,6 +190,15 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       staticFileRoutes(options.rendererDir ?? defaultRendererDir(env)),
       rulesRoutes({ rules, home, defaultCwd: env.HOME ?? homedir() }),
       agentRoutes({ home, userHome: env.HOME ?? homedir(), env: { ...process.env, ...env } }),
+      terminalRoutes({
+        host: terminalHost,
+        home,
+        isPerson: (request, sessionToken) => {
+          const presented = request.headers[SERVICE_TOKEN_HEADER_NAME];
+          if (typeof presented === 'string' && tokenMatches(adminToken, presented)) return true;
+          return sessionToken !== undefined && sessions.isLive(sessionToken);
+        },
+      }),
     ],
   });
   const connections = connectionLimitsFor(openFiles.soft ?? ASSUMED_FILE_DESCRIPTOR_LIMIT);
@@ -212,6 +230,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         approvals.close();
         app.log.info('ssg daemon stopping');
         await app.close();
+        terminalHost.close();
         await costIngestion.stop();
         spoolIngestion.stop();
         sleepMode.stop();

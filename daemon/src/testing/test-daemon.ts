@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DASHBOARD_SESSIONS_PATH } from '@ssg/contracts/dashboard';
 import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 import { type DaemonOptions, type RunningDaemon, startDaemon } from '../daemon';
 
@@ -61,6 +62,18 @@ export class TestDaemon {
       // Not JSON: the test sees the text.
     }
     return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  /** A dashboard session, as the page gets one: a one-time link's ticket exchanged from the daemon's origin. */
+  async signIn(): Promise<string> {
+    const ticket = new URLSearchParams(new URL(this.daemon.dashboardLink()).hash.slice(1)).get('ticket');
+    const response = await this.request<{ token: string }>('POST', DASHBOARD_SESSIONS_PATH, {
+      body: { ticket },
+      token: false,
+      headers: { origin: this.url },
+    });
+    if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.body)}`);
+    return response.body.token;
   }
 
   /** A Workspace for the built CLI whose SSG_HOME a daemon serves: `ssg` commands end to end. */

@@ -17,6 +17,12 @@ import { EVAL_PATH } from '../eval';
 import { EVENTS_PATH } from '../events';
 import { HEALTH_PATH } from '../health';
 import { SLEEP_MODE_PATH } from '../sleep-mode';
+import {
+  TERMINAL_ACCOUNTS_PATH,
+  TERMINAL_SESSIONS_PATH,
+  TERMINAL_SETTINGS_PATH,
+  TERMINAL_USAGE_PATH,
+} from '../terminal';
 import { ApprovalAnswerRequest, ApprovalAnswerResponse, ApprovalList, ApprovalParams } from './approvals';
 import { AuditPage, AuditQueryString, AuditRecord, AuditRecordParams, AuditStats } from './audit';
 import { BudgetHistoryQuery, BudgetHistoryResponse, BudgetResponse, BudgetUpdate } from './budget';
@@ -39,6 +45,20 @@ import { EvalRequest, EvalResponse } from './eval';
 import { Health } from './health';
 import { NoQuery } from './json-schema';
 import { SleepModeRequest, SleepModeResponse } from './sleep-mode';
+import {
+  AccountParams,
+  ClaudeAccountInfo,
+  ClaudeAccountList,
+  NewAccountRequest,
+  NewPaneRequest,
+  PaneInfo,
+  PaneList,
+  PaneParams,
+  SwitchAccountRequest,
+  TerminalSettings,
+  TerminalSettingsUpdate,
+  UsageResponse,
+} from './terminal';
 
 /**
  * Who may call a route. `hook`: the hooks' credential (`<home>/daemon.token`), which every process of the user can
@@ -154,6 +174,57 @@ export const DAEMON_ROUTES = {
     summary: 'Installs or uninstalls one host for a project, as `ssg init`/`ssg uninstall` do.',
     access: 'admin',
     schema: { params: AgentParams, body: AgentChangeRequest, response: { 200: AgentChangeResponse } },
+  },
+  // The multi-account terminal (spec: Dashboard terminal API): a person's, and a subscriber's (402 without one).
+  [`GET ${TERMINAL_ACCOUNTS_PATH}`]: {
+    summary: 'The Claude accounts of the terminal: the machine’s own login first, then those added.',
+    access: 'admin',
+    schema: { querystring: NoQuery, response: { 200: ClaudeAccountList } },
+  },
+  [`POST ${TERMINAL_ACCOUNTS_PATH}`]: {
+    summary: 'Adds an account (an empty config folder linked to ~/.claude); sign in to it with …/<id>/login.',
+    access: 'admin',
+    schema: { querystring: NoQuery, body: NewAccountRequest, response: { 200: ClaudeAccountInfo } },
+  },
+  [`GET ${TERMINAL_USAGE_PATH}`]: {
+    summary: 'Each account’s 5-hour and 7-day windows, its limit, and the earliest reset when all are limited.',
+    access: 'admin',
+    schema: { querystring: NoQuery, response: { 200: UsageResponse } },
+  },
+  [`GET ${TERMINAL_SETTINGS_PATH}`]: {
+    summary: 'The stagger, auto-switch and usage-reading settings.',
+    access: 'admin',
+    schema: { querystring: NoQuery, response: { 200: TerminalSettings } },
+  },
+  [`PUT ${TERMINAL_SETTINGS_PATH}`]: {
+    summary: 'Changes the groups of settings the body names (400 with a message for a value out of range).',
+    access: 'admin',
+    schema: { querystring: NoQuery, body: TerminalSettingsUpdate, response: { 200: TerminalSettings } },
+  },
+  [`POST ${TERMINAL_ACCOUNTS_PATH}/:id/login`]: {
+    summary: 'Opens a pane running `claude auth login` for the account.',
+    access: 'admin',
+    schema: { params: AccountParams, querystring: NoQuery, response: { 200: PaneInfo } },
+  },
+  [`GET ${TERMINAL_SESSIONS_PATH}`]: {
+    summary: 'The open panes.',
+    access: 'admin',
+    schema: { querystring: NoQuery, response: { 200: PaneList } },
+  },
+  [`POST ${TERMINAL_SESSIONS_PATH}`]: {
+    summary: 'Opens a pane: Claude Code on an account (default: the first in the pick order) or a shell.',
+    access: 'admin',
+    schema: { querystring: NoQuery, body: NewPaneRequest, response: { 200: PaneInfo } },
+  },
+  [`DELETE ${TERMINAL_SESSIONS_PATH}/:id`]: {
+    summary: 'Closes a pane and ends its process.',
+    access: 'admin',
+    schema: { params: PaneParams, querystring: NoQuery, response: { 200: PaneInfo } },
+  },
+  [`POST ${TERMINAL_SESSIONS_PATH}/:id/claude-account`]: {
+    summary: 'Moves the pane’s conversation to another account: the agent exits and resumes there.',
+    access: 'admin',
+    schema: { params: PaneParams, querystring: NoQuery, body: SwitchAccountRequest, response: { 200: PaneInfo } },
   },
 } as const satisfies Record<string, { summary: string; access: RouteAccess; schema: object }>;
 
