@@ -28,6 +28,9 @@ export const TERMINAL_SOCKET_PATH = '/api/terminal/socket';
  */
 export const TERMINAL_SOCKET_PROTOCOL = 'ssg-terminal';
 export const TERMINAL_BEARER_PROTOCOL_PREFIX = 'ssg-bearer.';
+/** Keystrokes and pastes in one `input` message; the window splits a larger paste. (Here, not in the schemas, so a
+ * window gets it without loading a schema library.) */
+export const MAX_INPUT_CHARS = 65_536;
 
 /** What the pty host answers, by operation: its parameters and its result. */
 export interface TerminalOperations {

@@ -3,6 +3,7 @@
 // daemon validates both with these schemas and relays them to the pty host (terminal/), which speaks the same
 // messages. docs/terminal.md describes every field.
 import { type Static, Type } from 'typebox';
+import { MAX_INPUT_CHARS } from '../terminal';
 import { NullableInteger, NullableString, StringEnum } from './json-schema';
 
 /** Pane and account ids: short, printable, safe in a path segment. */
@@ -140,8 +141,6 @@ export const TerminalSettingsUpdate = Type.Object(
 // the characters it has rendered, and the pty host pauses a pane whose slowest window falls behind.
 
 const Chars = Type.Integer({ minimum: 0, maximum: 1_000_000_000 });
-/** Keystrokes and pastes; a paste larger than this is split by the window. */
-export const MAX_INPUT_CHARS = 65_536;
 
 export const SocketClientMessage = Type.Union([
   Type.Object({ type: Type.Literal('attach'), paneId: Id }, { additionalProperties: false }),
