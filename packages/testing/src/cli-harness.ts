@@ -9,10 +9,16 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const cliDir = join(root, 'cli');
 export const ssgBin = join(cliDir, 'bin', 'ssg.cjs');
-// Everything the bundles are built from: the CLI's own sources, the daemon's and the workspace packages'.
-const sources = [join(cliDir, 'src'), join(root, 'daemon', 'src'), join(root, 'packages')];
-const bundles = ['ssg.cjs', 'hook.cjs', 'mcp.cjs', 'daemon.cjs', 'sql-writer-thread.cjs'].map((name) =>
-  join(cliDir, 'dist', name),
+// Everything the bundles are built from: the CLI's own sources, the daemon's, the terminal's pty host's and the
+// workspace packages'.
+const sources = [
+  join(cliDir, 'src'),
+  join(root, 'daemon', 'src'),
+  join(root, 'terminal', 'src'),
+  join(root, 'packages'),
+];
+const bundles = ['ssg.cjs', 'hook.cjs', 'mcp.cjs', 'daemon.cjs', 'sql-writer-thread.cjs', 'terminal-host.cjs'].map(
+  (name) => join(cliDir, 'dist', name),
 );
 
 /** Runs `npm run build`'s bundling step unless the bundles are newer than every source file. */
