@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     send: link.send,
     credentials: platformCredentialReader({ home: userHome }),
     ...(env.SSG_TERMINAL_CLAUDE && { claudeCommand: env.SSG_TERMINAL_CLAUDE }),
+    ...(env.SSG_TERMINAL_USAGE_API_URL && { usageApiUrl: env.SSG_TERMINAL_USAGE_API_URL }),
   });
   link.listen(
     (message) => void host.handle(message),

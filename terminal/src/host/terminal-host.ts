@@ -40,11 +40,19 @@ import {
   pickOrder,
   reduceAutoSwitch,
 } from '../switching';
-import { type AccountUsage, parseStatusLineReport, UsageReadings, windowAsOf } from '../usage';
+import {
+  type AccountUsage,
+  OAuthUsageClient,
+  parseStatusLineReport,
+  UsagePoller,
+  UsageReadings,
+  windowAsOf,
+} from '../usage';
 import { exitAgent, type AgentExitTimings } from './agent-exit';
 import { type ClaudeStart, claudeArgs } from './claude-command';
 import { Pane, type PaneKind } from './pane';
 import { PaneInbox, type PaneReport, paneInboxPath } from './pane-inbox';
+import { StaggerRunner } from './stagger-runner';
 import { SettingsRejected, TerminalSettingsFile } from './terminal-settings-file';
 
 /** A request the host refuses: the daemon answers with this status and message. */
@@ -76,6 +84,8 @@ export interface TerminalHostOptions {
   exitTimings?: AgentExitTimings;
   /** Variables kept for Claude Code although scrubbed by default (tests keep none; see launch-environment.ts). */
   keepEnv?: readonly string[];
+  /** Anthropic's usage endpoint's base URL (default the real one; tests point it at a fake). */
+  usageApiUrl?: string;
 }
 
 const DEFAULT_SIZE = { cols: 100, rows: 30 };
@@ -93,12 +103,38 @@ export class TerminalHost {
   private readonly screenChecks = new Map<string, NodeJS.Timeout>();
   private readonly now: () => number;
   private nextPane = 1;
+  private poller: UsagePoller | undefined;
+  private readonly stagger: StaggerRunner;
 
   constructor(private readonly options: TerminalHostOptions) {
     this.now = options.now ?? Date.now;
     this.accounts = new AccountStore({ ssgHome: options.ssgHome });
     this.settings = new TerminalSettingsFile(options.ssgHome);
-    this.readings.onChange(() => void this.broadcastUsage());
+    this.stagger = new StaggerRunner({
+      ssgHome: options.ssgHome,
+      now: this.now,
+      standings: () => this.standings(),
+      settings: () => this.settings.get().stagger,
+      launch: (accountId) => {
+        const account = this.accounts.get(accountId);
+        return account && this.launch(account);
+      },
+      onMessage: (accountId, outcome) =>
+        this.broadcast({
+          type: 'notice',
+          level: outcome === 'sent' ? 'info' : 'warning',
+          message:
+            outcome === 'sent'
+              ? `Stagger: started ${this.accountName(accountId)}'s 5-hour window.`
+              : `Stagger: the message to ${this.accountName(accountId)} failed.`,
+        }),
+    });
+    this.readings.onChange(() => {
+      this.broadcastUsage();
+      this.stagger.check();
+    });
+    this.startPoller();
+    this.stagger.check();
   }
 
   get settingsProblem(): string | undefined {
@@ -124,8 +160,10 @@ export class TerminalHost {
     else for (const pane of this.panes.values()) pane.detach(message.clientId);
   }
 
-  /** Ends every pane's process (the app is quitting). */
+  /** Ends every pane's process and every timer (the app is quitting). */
   dispose(): void {
+    this.poller?.stop();
+    this.stagger.stop();
     for (const id of [...this.panes.keys()]) this.removePane(id);
   }
 
@@ -152,8 +190,13 @@ export class TerminalHost {
         return this.usage();
       case 'getSettings':
         return this.settings.get();
-      case 'putSettings':
-        return this.settings.update(p);
+      case 'putSettings': {
+        const before = this.settings.get();
+        const after = this.settings.update(p);
+        if (after.usageApi.enabled !== before.usageApi.enabled) this.startPoller();
+        this.stagger.check();
+        return after;
+      }
       default:
         throw new HostRequestError(404, `unknown terminal operation ${JSON.stringify(op)}`);
     }
@@ -247,11 +290,7 @@ export class TerminalHost {
     if (account.configDir !== undefined) {
       repairSharedLinks({ configDir: account.configDir, mainDir: mainClaudeDir(this.options.userHome) });
     }
-    const launch = claudeLaunch(account, {
-      inherited: this.options.env,
-      keep: this.options.keepEnv,
-      ...(this.options.claudeCommand !== undefined && { claudeCommand: this.options.claudeCommand }),
-    });
+    const launch = this.launch(account);
     const inbox = paneInboxPath(this.options.ssgHome, pane.id);
     const reporter = { node: this.options.node ?? process.execPath, inbox, accountName: account.name };
     try {
@@ -265,6 +304,14 @@ export class TerminalHost {
       pane.note(`Claude Code could not start: ${(error as Error).message}`);
       pane.state = 'exited';
     }
+  }
+
+  private launch(account: ClaudeAccount) {
+    return claudeLaunch(account, {
+      inherited: this.options.env,
+      keep: this.options.keepEnv,
+      ...(this.options.claudeCommand !== undefined && { claudeCommand: this.options.claudeCommand }),
+    });
   }
 
   private announce(pane: Pane): PaneInfo {
@@ -437,6 +484,8 @@ export class TerminalHost {
     } catch (error) {
       throw new HostRequestError(400, (error as Error).message);
     }
+    this.poller?.setAccounts(this.accounts.list().map((a) => a.id));
+    this.stagger.check();
     return this.accountInfo(account);
   }
 
@@ -482,6 +531,23 @@ export class TerminalHost {
     });
     const limited = allLimited(this.switching, standings, now);
     return { accounts, allLimitedUntil: limited ? (earliestReset(this.switching, standings, now) ?? null) : null };
+  }
+
+  /** Reads every account's usage from the usage endpoint with its own token, when the user opted in. */
+  private startPoller(): void {
+    this.poller?.stop();
+    const enabled = this.settings.get().usageApi.enabled;
+    this.poller = new UsagePoller({
+      enabled,
+      client: new OAuthUsageClient({ ...(this.options.usageApiUrl && { baseUrl: this.options.usageApiUrl }) }),
+      readings: this.readings,
+      tokenFor: async (accountId) => {
+        const account = this.accounts.get(accountId);
+        return account && (await this.options.credentials.read(account))?.accessToken.reveal();
+      },
+    });
+    this.poller.setAccounts(this.accounts.list().map((account) => account.id));
+    this.poller.start();
   }
 
   private broadcastUsage(): void {

@@ -116,7 +116,7 @@ async function readText(response: Response, maxBytes: number): Promise<string> {
   if (!response.body) return '';
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     size += chunk.byteLength;
     if (size > maxBytes) throw new Error(`the answer is larger than ${maxBytes} bytes`);
     chunks.push(chunk);
