@@ -6,6 +6,7 @@
 // are told).
 import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type {
   HostInbound,
@@ -129,7 +130,7 @@ export class TerminalHostProcess {
 export function terminalHostEntry(): { file: string; execArgv: string[] } {
   const bundled = fileURLToPath(new URL('./terminal-host.cjs', import.meta.url));
   if (existsSync(bundled)) return { file: bundled, execArgv: [] };
-  return { file: fileURLToPath(import.meta.resolve('@ssg/terminal/host-main')), execArgv: ['--import', 'tsx'] };
+  return { file: createRequire(import.meta.url).resolve('@ssg/terminal/host-main'), execArgv: ['--import', 'tsx'] };
 }
 
 /** Browser mode: the host as a child process of the daemon, over Node's IPC channel. */

@@ -1,15 +1,16 @@
-// The desktop app's main process: Electron's APIs wired to the plain modules beside this folder. It hosts the
-// daemon (or attaches to a running one), keeps one instance, shows the dashboard in a locked-down window and keeps
+// The desktop app's main process: Electron's APIs wired to the plain modules beside this folder. It runs the
+// daemon and the terminal's pty host in utilityProcesses of their own (or attaches to a running daemon), keeps one instance, shows the dashboard in a locked-down window and keeps
 // governing from the tray when the window is closed. Decisions live in ../*.ts, tested on Node; this file only
 // connects them to Electron, which cannot run on our build machines.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { app, dialog } from 'electron';
-import { startDaemon } from '@ssg/daemon';
+import { fileURLToPath } from 'node:url';
+import { app, dialog, MessageChannelMain, utilityProcess } from 'electron';
 import { ssgHome } from '@ssg/node/home';
 import { chooseShimTarget, installCliShim } from '../cli-shim';
 import { hostOrAttachDaemon } from '../daemon-host';
 import { TrayController } from '../tray-controller';
+import { startDaemonProcess, type UtilityPlatform } from '../utility-processes';
 import { WindowLifecycle } from '../window-lifecycle';
 import { DashboardWindow } from './dashboard-window';
 import { hardenSessions } from './hardening';
@@ -30,9 +31,29 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(start, (error: unknown) => fail(error));
 }
 
+/** Electron's utilityProcess and MessageChannelMain, for the plain module that runs the daemon and the pty host. */
+const utilities: UtilityPlatform = {
+  fork: (entry, serviceName) =>
+    utilityProcess.fork(entry, [], {
+      serviceName,
+      env: { ...process.env, SSG_APP_VERSION: app.getVersion() },
+      stdio: 'inherit',
+    }),
+  channel: () => {
+    const { port1, port2 } = new MessageChannelMain();
+    return [port1, port2];
+  },
+};
+
+/** Bundled beside main.cjs by main/build.mjs. */
+const entries = {
+  daemon: fileURLToPath(new URL('./daemon-process.cjs', import.meta.url)),
+  terminalHost: fileURLToPath(new URL('./terminal-host.cjs', import.meta.url)),
+};
+
 async function start(): Promise<void> {
   const home = ssgHome();
-  const connection = await hostOrAttachDaemon(() => startDaemon({ home, version: app.getVersion() }), home);
+  const connection = await hostOrAttachDaemon(() => startDaemonProcess(utilities, entries), home);
   const origin = new URL(connection.client.url).origin;
   hardenSessions(origin);
   registerIpc(origin);
