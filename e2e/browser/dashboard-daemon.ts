@@ -25,7 +25,8 @@ export class DashboardDaemon {
     private readonly child: ChildProcess,
   ) {}
 
-  static async start(): Promise<DashboardDaemon> {
+  /** `env`: more variables for the daemon (and the pty host it starts), e.g. a fake service's URL. */
+  static async start(env: NodeJS.ProcessEnv = {}): Promise<DashboardDaemon> {
     if (!existsSync(join(ROOT, 'renderer', 'dist', 'index.html'))) {
       throw new Error('renderer/dist is missing: run `npm run build` first');
     }
@@ -37,6 +38,7 @@ export class DashboardDaemon {
         HOME: home,
         CLAUDE_CONFIG_DIR: join(home, 'claude'),
         CODEX_HOME: join(home, 'codex'),
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
