@@ -61,6 +61,9 @@ export class Pane {
   /** Windows waiting for their snapshot: output meanwhile is kept for them, to follow it. */
   private readonly pending = new Map<string, string[]>();
   private exitWaiters: (() => void)[] = [];
+  /** What the screen showed when ssg last wrote a note, and the last screen of a full-screen process that had
+   * ended by then (see screenLinesSinceNote). */
+  private linesBeforeNote = new Set<string>();
 
   constructor(private readonly options: PaneOptions) {
     this.id = options.id;
@@ -122,6 +125,8 @@ export class Pane {
 
   /** Shows a line of ssg's own in the pane (a switch, an error), as output. */
   note(text: string): void {
+    const shown = [...this.mirror.lines(), ...this.mirror.lastAlternateScreen()];
+    this.linesBeforeNote = new Set(shown.filter((line) => line.trim() !== ''));
     this.output(`\r\n\x1b[2m${NOTE_PREFIX} ${text}\x1b[0m\r\n`, false);
   }
 
@@ -168,11 +173,14 @@ export class Pane {
   }
 
   /** The visible lines the process printed since ssg's last note (a limit message shown before a switch stays on
-   * the screen, and is not news for the account the conversation moved to). */
+   * the screen, and is not news for the account the conversation moved to). Claude Code runs in the alternate
+   * screen: a resumed one hides the note and replays the conversation, the old limit message too, so lines the
+   * screen or the ended process's last screen showed when the note was written are left out, and the replay is
+   * not read as a limit of the new account. */
   screenLinesSinceNote(): string[] {
     const lines = this.mirror.lines();
     const lastNote = lines.findLastIndex((line) => line.startsWith(NOTE_PREFIX));
-    return lines.slice(lastNote + 1);
+    return lines.slice(lastNote + 1).filter((line) => !this.linesBeforeNote.has(line));
   }
 
   /** Resolves true once the process has exited, false after `timeoutMs`. */

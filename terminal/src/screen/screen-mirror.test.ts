@@ -27,4 +27,17 @@ describe('ScreenMirror', () => {
     pane.dispose();
     reloaded.dispose();
   });
+
+  it('keeps the last screen of a full-screen program once it has left the alternate screen', async () => {
+    const pane = new ScreenMirror(40, 4);
+    await pane.write('shell prompt\r\n');
+    assert.deepEqual(pane.lastAlternateScreen(), []);
+    await pane.write('\x1b[?1049h\x1b[2J\x1b[Hfirst frame\x1b[2J\x1b[Hlast frame\r\n  ⎿  limit text');
+    await pane.write('\x1b[?1006l\x1b[?1049l'); // other modes reset at exit are no reason to keep anything
+    assert.deepEqual(pane.lines(), ['shell prompt', '', '', '']);
+    assert.deepEqual(pane.lastAlternateScreen(), ['last frame', '  ⎿  limit text', '', '']);
+    await pane.write('\x1b[?1049l'); // leaving again from the normal screen keeps what was kept
+    assert.deepEqual(pane.lastAlternateScreen(), ['last frame', '  ⎿  limit text', '', '']);
+    pane.dispose();
+  });
 });

@@ -10,11 +10,19 @@ const { SerializeAddon } = serializeAddon;
 export class ScreenMirror {
   private readonly terminal: InstanceType<typeof Terminal>;
   private readonly serializer: InstanceType<typeof SerializeAddon>;
+  private alternateScreenLeft: string[] = [];
 
   constructor(cols: number, rows: number, scrollback = 1_000) {
     this.terminal = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
     this.serializer = new SerializeAddon();
     this.terminal.loadAddon(this.serializer);
+    // Leaving the alternate screen (DECRST 47, 1047, 1049) discards it: its last lines are kept first. Returning
+    // false lets xterm carry out the switch as usual.
+    this.terminal.parser.registerCsiHandler({ prefix: '?', final: 'l' }, (params) => {
+      const leaves = params.some((param) => param === 47 || param === 1047 || param === 1049);
+      if (leaves && this.terminal.buffer.active.type === 'alternate') this.alternateScreenLeft = this.lines();
+      return false;
+    });
   }
 
   /** Applies output; resolves once the terminal has parsed it. */
@@ -39,6 +47,12 @@ export class ScreenMirror {
       lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
     }
     return lines;
+  }
+
+  /** The visible lines of the alternate screen when it was last left: a full-screen program's last screen, which
+   * the terminal drops when the program ends (Claude Code runs in the alternate screen). Empty if never left. */
+  lastAlternateScreen(): string[] {
+    return this.alternateScreenLeft;
   }
 
   dispose(): void {
