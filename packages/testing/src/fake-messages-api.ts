@@ -78,6 +78,8 @@ export class FakeMessagesApi {
   private readonly server: Server;
   /** Per token: the window reported in the headers of every answer, or (limited) the usage-limit refusal. */
   private readonly windows = new Map<string, { window: FiveHourWindow; limited: boolean }>();
+  /** Per token: how long the model "thinks" before it answers. */
+  private readonly thinking = new Map<string, number>();
   private readonly script: ScriptedTurn[];
   private nextId = 1;
 
@@ -108,6 +110,14 @@ export class FakeMessagesApi {
    */
   refuseWithUsageLimit(token: string, resetsAt: number): void {
     this.windows.set(token, { window: { utilization: 1, resetsAt }, limited: true });
+  }
+
+  /**
+   * Answers requests made with `token` only after `delayMs`, as a real model takes seconds to its first token:
+   * Claude Code shows its spinner meanwhile, and whatever is on its screen stays there that long.
+   */
+  thinkBeforeAnswering(token: string, delayMs: number): void {
+    this.thinking.set(token, delayMs);
   }
 
   /** The tool_result blocks Claude Code sent back, with their text flattened. */
@@ -157,6 +167,8 @@ export class FakeMessagesApi {
       this.refuse(res, window.window);
       return;
     }
+    const thinkMs = credential && this.thinking.get(credential.token);
+    if (thinkMs) await new Promise((resolve) => setTimeout(resolve, thinkMs));
     const rateLimitHeaders = window ? unifiedHeaders(window.window, 'allowed') : {};
     const agentLoop = (body.tools?.length ?? 0) > 0;
     const turn: ScriptedTurn = (agentLoop ? this.script.shift() : undefined) ?? { text: 'Done.' };
