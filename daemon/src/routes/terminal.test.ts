@@ -2,7 +2,7 @@
 // pty host is a real process running real shells: who may use them (a person, a subscriber, the daemon's own
 // origin), what a window sees (output, a restored screen after a reload), and bad input.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -202,6 +202,21 @@ describe('terminal API and pane socket', () => {
         ['default', 'work'],
       );
       assert.equal(usage.body.allLimitedUntil, null);
+
+      writeFileSync(join(added.body.configDir, '.credentials.json'), '{"claudeAiOauth":{}}');
+      const removedDefault = await daemon.request<{ message: string }>('DELETE', `${TERMINAL_ACCOUNTS_PATH}/default`);
+      assert.equal(removedDefault.status, 400);
+      const removed = await daemon.request('DELETE', `${TERMINAL_ACCOUNTS_PATH}/work`);
+      assert.equal(removed.status, 200);
+      const kept = readdirSync(join(daemon.home, 'claude-accounts', '.removed'));
+      assert.equal(kept.length, 1, 'the folder, login included, is moved aside');
+      assert.ok(existsSync(join(daemon.home, 'claude-accounts', '.removed', kept[0]!, '.credentials.json')));
+      const after = await daemon.request<ClaudeAccountList>('GET', TERMINAL_ACCOUNTS_PATH);
+      assert.deepEqual(
+        after.body.accounts.map((a) => a.id),
+        ['default'],
+      );
+      assert.equal((await daemon.request('DELETE', `${TERMINAL_ACCOUNTS_PATH}/work`)).status, 404);
     });
 
     test('settings: defaults, a valid change kept on disk, and every bad one a 400 that changes nothing', async () => {

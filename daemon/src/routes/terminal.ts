@@ -49,6 +49,11 @@ export const terminalRoutes =
     app.post(TERMINAL_ACCOUNTS_PATH, { schema: DAEMON_ROUTES[`POST ${TERMINAL_ACCOUNTS_PATH}`].schema }, (request) =>
       relay(host.request('addAccount', request.body)),
     );
+    app.delete(
+      `${TERMINAL_ACCOUNTS_PATH}/:id`,
+      { schema: DAEMON_ROUTES[`DELETE ${TERMINAL_ACCOUNTS_PATH}/:id`].schema },
+      (request) => relay(host.request('removeAccount', { accountId: request.params.id })),
+    );
     app.get(TERMINAL_USAGE_PATH, { schema: DAEMON_ROUTES[`GET ${TERMINAL_USAGE_PATH}`].schema }, () =>
       relay(host.request('usage', {})),
     );

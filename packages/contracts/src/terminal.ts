@@ -40,6 +40,7 @@ export interface TerminalOperations {
   switchAccount: { params: { paneId: string; accountId: string }; result: PaneInfo };
   listAccounts: { params: Record<string, never>; result: ClaudeAccountList };
   addAccount: { params: NewAccountRequest; result: ClaudeAccountInfo };
+  removeAccount: { params: { accountId: string }; result: ClaudeAccountInfo };
   startLogin: { params: { accountId: string }; result: PaneInfo };
   usage: { params: Record<string, never>; result: UsageResponse };
   getSettings: { params: Record<string, never>; result: TerminalSettings };

@@ -229,6 +229,15 @@ describe('TerminalHost', () => {
     assert.ok(usage);
   });
 
+  test('an account in use in a pane cannot be removed', async () => {
+    const second = await harness.ok('addAccount', { name: 'Second' });
+    const pane = await harness.ok('openPane', { kind: 'claude', cwd: project, accountId: second.id });
+    const refused = await harness.request('removeAccount', { accountId: second.id });
+    assert.deepEqual([refused.ok, !refused.ok && refused.status], [false, 409]);
+    await harness.ok('closePane', { paneId: pane.id });
+    assert.equal((await harness.ok('removeAccount', { accountId: second.id })).id, second.id);
+  });
+
   test('signing in opens a pane running `claude auth login` for that account', async () => {
     const second = await harness.ok('addAccount', { name: 'Second' });
     const pane = await harness.ok('startLogin', { accountId: second.id });

@@ -184,6 +184,8 @@ export class TerminalHost {
         return { accounts: await Promise.all(this.accounts.list().map((account) => this.accountInfo(account))) };
       case 'addAccount':
         return this.addAccount((params as { name: string }).name);
+      case 'removeAccount':
+        return this.removeAccount((params as { accountId: string }).accountId);
       case 'startLogin':
         return this.startLogin((params as { accountId: string }).accountId);
       case 'usage':
@@ -487,6 +489,17 @@ export class TerminalHost {
     this.poller?.setAccounts(this.accounts.list().map((a) => a.id));
     this.stagger.check();
     return this.accountInfo(account);
+  }
+
+  private async removeAccount(accountId: string): Promise<ClaudeAccountInfo> {
+    const account = this.account(accountId);
+    if (account.isDefault) throw new HostRequestError(400, 'the machine’s own login cannot be removed');
+    const inUse = [...this.panes.values()].find((pane) => pane.accountId === accountId && pane.isRunning);
+    if (inUse) throw new HostRequestError(409, `${account.name} is in use in ${inUse.id}: close the pane first`);
+    const info = await this.accountInfo(account);
+    this.accounts.remove(accountId);
+    this.poller?.setAccounts(this.accounts.list().map((a) => a.id));
+    return info;
   }
 
   private async accountInfo(account: ClaudeAccount): Promise<ClaudeAccountInfo> {

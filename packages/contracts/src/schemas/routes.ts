@@ -186,6 +186,12 @@ export const DAEMON_ROUTES = {
     access: 'admin',
     schema: { querystring: NoQuery, body: NewAccountRequest, response: { 200: ClaudeAccountInfo } },
   },
+  [`DELETE ${TERMINAL_ACCOUNTS_PATH}/:id`]: {
+    summary:
+      'Removes an account: its folder, login included, is moved aside, never deleted (409 while a pane uses it).',
+    access: 'admin',
+    schema: { params: AccountParams, querystring: NoQuery, response: { 200: ClaudeAccountInfo } },
+  },
   [`GET ${TERMINAL_USAGE_PATH}`]: {
     summary: 'Each account’s 5-hour and 7-day windows, its limit, and the earliest reset when all are limited.',
     access: 'admin',
