@@ -1,6 +1,6 @@
 // The dashboard's frame: navigation by URL hash (#/spending), the theme toggle, and the sign-in screen whenever
 // the daemon does not accept this tab.
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { urlHasSignInTicket } from './api/sign-in';
 import { PAGES } from './pages/navigation';
 import { SignInScreen } from './pages/sign-in/SignInScreen';
@@ -88,7 +88,7 @@ export function App() {
         </div>
       </nav>
       <main id="main" className="main" tabIndex={-1}>
-        {Page && <Page key={path} />}
+        <Suspense fallback={<p className="muted">Loading…</p>}>{Page && <Page key={path} />}</Suspense>
       </main>
     </div>
   );

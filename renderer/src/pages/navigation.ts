@@ -1,12 +1,17 @@
-// The dashboard's pages, in the order of the navigation. Terminal and Fleet come with their own issues: they are
-// listed as "coming" (not links) so the navigation already has their place.
-import type { ComponentType } from 'react';
+// The dashboard's pages, in the order of the navigation. Fleet comes with its own issue: it is listed as "coming"
+// (not a link) so the navigation already has its place.
+import { type ComponentType, lazy } from 'react';
 import { ActivityPage } from './activity/ActivityPage';
 import { AgentsPage } from './agents/AgentsPage';
 import { OverviewPage } from './overview/OverviewPage';
 import { RulesPage } from './rules/RulesPage';
 import { SleepPage } from './sleep/SleepPage';
 import { SpendingPage } from './spending/SpendingPage';
+
+// xterm is most of the bundle's weight: loaded when the Terminal page first opens.
+const TerminalPage = lazy(() =>
+  import('./terminal/TerminalPage').then(({ TerminalPage }) => ({ default: TerminalPage })),
+);
 
 export interface PageEntry {
   path: string;
@@ -22,6 +27,6 @@ export const PAGES: readonly PageEntry[] = [
   { path: 'activity', title: 'Activity', component: ActivityPage },
   { path: 'rules', title: 'Rules', component: RulesPage },
   { path: 'agents', title: 'Agents', component: AgentsPage },
-  { path: 'terminal', title: 'Terminal' },
+  { path: 'terminal', title: 'Terminal', component: TerminalPage },
   { path: 'fleet', title: 'Fleet' },
 ];

@@ -1,0 +1,153 @@
+// The Terminal page in headless Chromium against a real daemon with a license and its real pty host: a shell pane
+// typed into through xterm, its screen restored after a reload, the account chips fed by a fake usage service, and
+// the subscription panel without a license.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { FakeUsageApi } from '@ssg/testing/fake-usage-api';
+import { DashboardDaemon } from './dashboard-daemon';
+
+// Generous: these tests share the machine with the rest of the suite.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const ROOT = join(__dirname, '..', '..');
+const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
+
+/** Makes `home` a subscriber: a license for the terminal from a test issuer it trusts. Minted in a child process
+ *  under tsx, because @ssg/node's licence code uses import.meta, which Playwright's CommonJS transform cannot load. */
+function subscribe(home: string): void {
+  const mint = `
+    import { writeFileSync } from 'node:fs';
+    import { licensePath } from '@ssg/node/license/active-license';
+    import { mintLicense, newTestIssuer, trustTestIssuer } from '@ssg/node/license/mint.testing';
+    const home = process.argv[1];
+    const issuer = newTestIssuer();
+    trustTestIssuer(home, issuer);
+    writeFileSync(licensePath(home), mintLicense(issuer.privateKey, { iss: 'test-issuer', exp: 4102444800, tier: 'pro' }));
+  `;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', mint, home], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`minting a test license failed: ${run.stderr}`);
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `terminal-${name}.png`), fullPage: true });
+}
+
+let daemon: DashboardDaemon | undefined;
+let usageApi: FakeUsageApi | undefined;
+test.afterEach(async () => {
+  await daemon?.stop();
+  await usageApi?.close();
+  daemon = undefined;
+  usageApi = undefined;
+});
+
+test('a shell pane: typed into, its output on the xterm screen, and the screen back after a reload', async ({
+  page,
+}) => {
+  daemon = await DashboardDaemon.start();
+  subscribe(daemon.home);
+  await daemon.signIn(page, '#/terminal');
+  await expect(page.getByRole('heading', { name: 'Terminal', level: 1 })).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'What the pane runs' }).selectOption('shell');
+  await page.getByRole('button', { name: 'New pane' }).click();
+  const pane = page.getByRole('region', { name: 'Pane: Shell' });
+  await expect(pane).toBeVisible();
+  await pane.getByRole('textbox', { name: 'Terminal input' }).focus();
+  // The arithmetic happens in the shell: the typed line itself never reads ssg-42.
+  await page.keyboard.type('echo ssg-$((6*7))');
+  await page.keyboard.press('Enter');
+  await expect(pane.locator('.xterm-rows')).toContainText('ssg-42');
+  await screenshot(page, 'shell-pane');
+
+  await page.reload();
+  const restored = page.getByRole('region', { name: 'Pane: Shell' });
+  await expect(restored.locator('.xterm-rows')).toContainText('ssg-42');
+  // Still live after the reload: the window attached again and its keys reach the shell.
+  await restored.getByRole('textbox', { name: 'Terminal input' }).focus();
+  await page.keyboard.type('echo again-$((50+8))');
+  await page.keyboard.press('Enter');
+  await expect(restored.locator('.xterm-rows')).toContainText('again-58');
+
+  await restored.getByRole('button', { name: 'Close pane Shell' }).click();
+  await expect(restored).toHaveCount(0);
+});
+
+test('without a subscription the page says what is missing instead', async ({ page }) => {
+  daemon = await DashboardDaemon.start();
+  await daemon.signIn(page, '#/terminal');
+  await expect(page.getByRole('heading', { name: 'The terminal needs a subscription' })).toBeVisible();
+  await expect(page.getByText(/needs an ssg subscription/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New pane' })).toHaveCount(0);
+  await screenshot(page, 'no-subscription');
+});
+
+test('account chips: the machine login with its 5-hour usage from the usage service, and Add account', async ({
+  page,
+}) => {
+  usageApi = await FakeUsageApi.start();
+  usageApi.setUsage('e2e-default-token', {
+    five_hour: { utilization: 37, resetsAt: Date.now() + 2 * 3_600_000 },
+    seven_day: { utilization: 12, resetsAt: Date.now() + 4 * 86_400_000 },
+  });
+  daemon = await DashboardDaemon.start({ SSG_TERMINAL_USAGE_API_URL: usageApi.url });
+  subscribe(daemon.home);
+  // The machine's own login (the default account) reads ~/.claude whatever CLAUDE_CONFIG_DIR says.
+  mkdirSync(join(daemon.home, '.claude'), { recursive: true });
+  writeFileSync(
+    join(daemon.home, '.claude', '.credentials.json'),
+    JSON.stringify({
+      claudeAiOauth: {
+        accessToken: 'e2e-default-token',
+        refreshToken: 'e2e-refresh-token',
+        expiresAt: Date.now() + 86_400_000,
+        scopes: ['user:inference', 'user:profile'],
+        subscriptionType: 'max',
+      },
+    }),
+  );
+  await daemon.signIn(page, '#/terminal');
+
+  const chips = page.getByRole('list', { name: 'Claude accounts' });
+  await expect(chips.getByRole('listitem')).toHaveCount(2);
+  await expect(chips.getByRole('button', { name: '+ Add account' })).toBeVisible();
+
+  const usageApiSwitch = page.getByRole('checkbox', { name: /usage API/ });
+  await expect(usageApiSwitch).not.toBeChecked();
+  // Not optimistic: checked once the daemon has taken the change.
+  await usageApiSwitch.click();
+  await expect(usageApiSwitch).toBeChecked();
+  // The first poll waits for its jitter (up to 30 s); the host then pushes the reading to the window.
+  await expect(chips.getByRole('meter', { name: /5-hour window: 37%/ })).toBeVisible({ timeout: 60_000 });
+  await expect(chips.getByRole('listitem').first()).toContainText('37%');
+  await expect(chips.getByRole('listitem').first()).toContainText(/resets in 1 h 5\d min|resets in 2 h 00 min/);
+  await screenshot(page, 'chips');
+
+  await chips.getByRole('button', { name: '+ Add account' }).click();
+  await page.getByRole('textbox', { name: 'Account name' }).fill('Work');
+  await page.getByRole('button', { name: 'Add and sign in' }).click();
+  await expect(chips.getByRole('button', { name: 'Work' })).toBeVisible();
+  // The sign-in pane runs `claude auth login` for the new account.
+  await expect(page.getByRole('region', { name: 'Pane: Sign in: Work' })).toBeVisible();
+  expect(usageApi.requestsFor('e2e-default-token').length).toBeGreaterThan(0);
+});
+
+test('a gap outside 15–300 minutes is refused with the daemon’s message', async ({ page }) => {
+  daemon = await DashboardDaemon.start();
+  subscribe(daemon.home);
+  await daemon.signIn(page, '#/terminal');
+  await page.getByRole('spinbutton', { name: /Gap between windows/ }).fill('10');
+  await page.getByRole('button', { name: 'Save prompt and gap' }).click();
+  await expect(page.getByRole('alert')).toContainText(/gapMinutes|15/);
+  await page.getByRole('spinbutton', { name: /Gap between windows/ }).fill('90');
+  await page.getByRole('button', { name: 'Save prompt and gap' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('spinbutton', { name: /Gap between windows/ })).toHaveValue('90');
+});
