@@ -5,14 +5,16 @@
 // interleave and the host never reads half of one. Plain CommonJS with no dependencies: it starts in a few tens of
 // milliseconds and runs under Node or Electron (ELECTRON_RUN_AS_NODE=1).
 //
-//   claude-reporter.cjs status-line <inbox>   prints the status line: the account's name and 5-hour usage
+//   claude-reporter.cjs status-line <inbox> <account name> [<user's status line command>]
+//                                             prints the user's own status line when they have one (run with the
+//                                             same input), else the account's name and 5-hour usage
 //   claude-reporter.cjs hook <inbox>          prints nothing (a hook's output would reach the agent)
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 
 const MAX_BYTES = 1024 * 1024;
-const [kind, inbox, accountName] = process.argv.slice(2);
+const [kind, inbox, accountName, userStatusLine] = process.argv.slice(2);
 
 function readStdin() {
   const chunks = [];
@@ -44,6 +46,15 @@ function drop(text) {
 }
 
 function statusLine(text) {
+  if (userStatusLine) {
+    try {
+      const own = require('node:child_process').execSync(userStatusLine, { input: text, timeout: 5000 });
+      process.stdout.write(own);
+      return;
+    } catch {
+      // Their command failed: show ssg's line rather than nothing.
+    }
+  }
   let percent = '';
   try {
     const used = JSON.parse(text)?.rate_limits?.five_hour?.used_percentage;

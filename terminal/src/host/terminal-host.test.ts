@@ -2,7 +2,7 @@
 // reports through the same status line and hooks as Claude Code: the switch of a conversation at a usage limit,
 // what is not a limit, every account limited, a switch the user asks for, and the status line's usage.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
@@ -236,6 +236,19 @@ describe('TerminalHost', () => {
     assert.deepEqual([refused.ok, !refused.ok && refused.status], [false, 409]);
     await harness.ok('closePane', { paneId: pane.id });
     assert.equal((await harness.ok('removeAccount', { accountId: second.id })).id, second.id);
+  });
+
+  test('the user’s own status line is still shown, and ssg still gets the report', async () => {
+    writeFileSync(
+      join(root, 'home', '.claude', 'settings.json'),
+      JSON.stringify({ statusLine: { type: 'command', command: 'echo "mine: $(wc -c | tr -d \" \") bytes"' } }),
+    );
+    const pane = await openOnDefault();
+    harness.type(pane.id, 'status 17');
+    await harness.until('their status line', () => /mine: \d+ bytes/.test(harness.output(pane.id)));
+    await harness.until('the reading', () =>
+      harness.sent.find((m) => m.type === 'usage' && m.usage.accounts[0]?.fiveHour?.usedPercent === 17),
+    );
   });
 
   test('signing in opens a pane running `claude auth login` for that account', async () => {

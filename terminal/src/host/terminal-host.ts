@@ -3,8 +3,8 @@
 // both relayed by the daemon (HostInbound), and talks back through `send` (HostOutbound). It runs in a process of
 // its own (host-main.ts) so no pty or screen parsing ever delays the daemon's evaluations or a window.
 import { randomUUID } from 'node:crypto';
-import { statSync } from 'node:fs';
-import { isAbsolute } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import type {
   AccountUsageInfo,
   ClaudeAccountInfo,
@@ -294,7 +294,13 @@ export class TerminalHost {
     }
     const launch = this.launch(account);
     const inbox = paneInboxPath(this.options.ssgHome, pane.id);
-    const reporter = { node: this.options.node ?? process.execPath, inbox, accountName: account.name };
+    const userStatusLine = userStatusLineCommand(mainClaudeDir(this.options.userHome));
+    const reporter = {
+      node: this.options.node ?? process.execPath,
+      inbox,
+      accountName: account.name,
+      ...(userStatusLine && { userStatusLine }),
+    };
     try {
       pane.start({
         file: launch.file,
@@ -608,6 +614,19 @@ function usageAsOf(usage: AccountUsage, now: number): AccountUsage {
     ...(usage.fiveHour && { fiveHour: windowAsOf(usage.fiveHour, now) }),
     ...(usage.sevenDay && { sevenDay: windowAsOf(usage.sevenDay, now) }),
   };
+}
+
+/** The user's own status line command, if their settings give one (a damaged file gives none). */
+function userStatusLineCommand(claudeDir: string): string | undefined {
+  try {
+    const settings = JSON.parse(readFileSync(join(claudeDir, 'settings.json'), 'utf8')) as {
+      statusLine?: { type?: unknown; command?: unknown };
+    };
+    const { type, command } = settings.statusLine ?? {};
+    return type === 'command' && typeof command === 'string' && command.trim() !== '' ? command : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isFolder(path: string): boolean {
