@@ -12,6 +12,11 @@ export interface ClaudeAccountOptions {
   label: string;
   /** The folder claude will run in: trusted up front. */
   cwd: string;
+  /**
+   * Where `.claude.json` goes: in the config folder by default; `~/.claude.json` for the machine's own login, which
+   * runs without CLAUDE_CONFIG_DIR and keeps that file beside `~/.claude`, not in it.
+   */
+  settingsPath?: string;
   /** Another account's config folder whose `projects/` (the transcripts) this one shares through a symlink. */
   shareProjectsOf?: string;
 }
@@ -41,7 +46,9 @@ export function makeClaudeAccount(options: ClaudeAccountOptions): ClaudeAccount 
   };
   writeFileAtomic(credentialsPath, JSON.stringify(credentials), { mode: 0o600 });
   const settings = { hasCompletedOnboarding: true, projects: { [cwd]: { hasTrustDialogAccepted: true } } };
-  writeFileAtomic(join(configDir, '.claude.json'), JSON.stringify(settings, null, 2), { mode: 0o600 });
+  writeFileAtomic(options.settingsPath ?? join(configDir, '.claude.json'), JSON.stringify(settings, null, 2), {
+    mode: 0o600,
+  });
   if (options.shareProjectsOf) {
     const shared = join(options.shareProjectsOf, 'projects');
     mkdirSync(shared, { recursive: true });
