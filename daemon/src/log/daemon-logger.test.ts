@@ -58,7 +58,13 @@ describe('the daemon log', () => {
     const response = await app.inject({
       method: 'GET',
       url: '/api/json/boom',
-      headers: { host: '127.0.0.1:0', 'x-service-token': TOKEN, cookie: `ssg_dashboard=${TOKEN}` },
+      headers: {
+        host: '127.0.0.1:0',
+        'x-service-token': TOKEN,
+        cookie: `ssg_dashboard=${TOKEN}`,
+        // The pane socket's session token (a browser cannot put it in a header of its own).
+        'sec-websocket-protocol': `ssg-terminal, ssg-bearer.${TOKEN}`,
+      },
     });
     assert.equal(response.statusCode, 500);
     await app.close();

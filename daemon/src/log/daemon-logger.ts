@@ -12,11 +12,15 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const CENSOR = '[redacted]';
 
-/** Where a credential can appear in what fastify logs: the token header, cookies, an authorization header. */
+/**
+ * Where a credential can appear in what fastify logs: the token header, cookies, an authorization header, and the
+ * subprotocols of the terminal's pane socket (which carry a dashboard session token).
+ */
 export const REDACTED_PATHS = [
   'req.headers["x-service-token"]',
   'req.headers.cookie',
   'req.headers.authorization',
+  'req.headers["sec-websocket-protocol"]',
   'res.headers["set-cookie"]',
   'token',
   '*.token',
