@@ -64,6 +64,13 @@ test('a shell pane: typed into, its output on the xterm screen, and the screen b
   await page.keyboard.type('echo ssg-$((6*7))');
   await page.keyboard.press('Enter');
   await expect(pane.locator('.xterm-rows')).toContainText('ssg-42');
+  // Ctrl+C goes to the shell (the page keeps no shortcut of its own): it interrupts the sleep, so the next line runs.
+  await page.keyboard.type('sleep 60');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+C');
+  await page.keyboard.type('echo after-$((1+1))');
+  await page.keyboard.press('Enter');
+  await expect(pane.locator('.xterm-rows')).toContainText('after-2');
   await screenshot(page, 'shell-pane');
 
   await page.reload();
@@ -150,4 +157,60 @@ test('a gap outside 15–300 minutes is refused with the daemon’s message', as
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('spinbutton', { name: /Gap between windows/ })).toHaveValue('90');
+});
+
+test('a Claude pane: its status line on the chip, moved to another account after confirming, and the banner when every account is limited', async ({
+  page,
+}) => {
+  // The stand-in for `claude` reports to ssg through the same status line and hooks as Claude Code (typed
+  // commands: `status <percent>`, `limit`); the real Claude Code is driven in e2e/hosts/.
+  daemon = await DashboardDaemon.start({
+    SSG_TERMINAL_CLAUDE: join(ROOT, 'terminal', 'src', 'host', 'testing', 'fake-claude.mjs'),
+  });
+  subscribe(daemon.home);
+  await daemon.signIn(page, '#/terminal');
+  const chips = page.getByRole('list', { name: 'Claude accounts' });
+
+  await chips.getByRole('button', { name: '+ Add account' }).click();
+  await page.getByRole('textbox', { name: 'Account name' }).fill('Work');
+  await page.getByRole('button', { name: 'Add and sign in' }).click();
+  const signIn = page.getByRole('region', { name: 'Pane: Sign in: Work' });
+  await expect(signIn.locator('.xterm-rows')).toContainText('fake login for');
+  await signIn.getByRole('button', { name: /Close pane/ }).click();
+
+  await page.getByRole('combobox', { name: 'What the pane runs' }).selectOption({ label: 'Claude Code on Default' });
+  await page.getByRole('button', { name: 'New pane' }).click();
+  const pane = page.getByRole('region', { name: /^Pane: / });
+  const screen = pane.locator('.xterm-rows');
+  await expect(screen).toContainText('fake claude on default');
+  const starts = async () => ((await screen.textContent()) ?? '').split('fake claude on').length - 1;
+  const typeLine = async (line: string) => {
+    await pane.getByRole('textbox', { name: 'Terminal input' }).focus();
+    await page.keyboard.type(line);
+    await page.keyboard.press('Enter');
+  };
+
+  await typeLine('status 37');
+  const defaultChip = chips.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Default' }) });
+  await expect(defaultChip.getByRole('meter', { name: /5-hour window: 37%/ })).toBeVisible();
+
+  await chips.getByRole('button', { name: 'Work', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Move the conversation' });
+  await expect(confirm).toContainText('Move this conversation to Work? Claude Code will exit and resume there');
+  await confirm.getByRole('button', { name: 'Move to Work' }).click();
+  await expect(page.getByRole('region', { name: 'Pane: Work' })).toBeVisible();
+  await expect.poll(starts).toBe(2);
+  await expect(screen).toContainText('claude-accounts/work');
+  await screenshot(page, 'moved');
+
+  // Work reaches its limit: auto-switch resumes on Default; then Default does too, and nothing is left.
+  await typeLine('limit');
+  await expect.poll(starts, { timeout: 20_000 }).toBe(3);
+  await expect(page.getByRole('region', { name: 'Pane: Default' })).toBeVisible();
+  await typeLine('limit');
+  await expect(page.getByRole('alert').filter({ hasText: 'Every account has reached its limit.' })).toContainText(
+    /The first resets at /,
+  );
+  await expect(chips.getByText(/limited until/)).toHaveCount(2);
+  await screenshot(page, 'all-limited');
 });

@@ -149,6 +149,19 @@ describe('TerminalSocket', () => {
     assert.equal(retries.length, 0);
   });
 
+  test('a closed pane is forgotten without a detach, and its screen gets nothing more', () => {
+    const { client, last } = harness();
+    client.start();
+    last().accept();
+    const screen = new FakeScreen();
+    const hide = client.show('p1', screen);
+    client.forget('p1');
+    hide();
+    last().deliver({ type: 'output', paneId: 'p1', data: 'late' });
+    assert.deepEqual(last().sent, [{ type: 'attach', paneId: 'p1' }]);
+    assert.deepEqual(screen.log, []);
+  });
+
   test('other messages go to onEvent; output for a pane not shown is ignored', () => {
     const { client, events, last } = harness();
     client.start();

@@ -115,6 +115,12 @@ export class TerminalSocket {
     };
   }
 
+  /** The pane was closed: stops showing it without a `detach`, which the daemon would refuse (it has no such pane). */
+  forget(paneId: string): void {
+    this.screens.delete(paneId);
+    this.sizes.delete(paneId);
+  }
+
   input(paneId: string, data: string): void {
     for (const part of splitInput(data)) this.send({ type: 'input', paneId, data: part });
   }

@@ -4,11 +4,17 @@ const usd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD
 const count = new Intl.NumberFormat();
 const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
 export const formatUsd = (value: number): string => usd.format(value);
 export const formatCount = (value: number): string => count.format(value);
 export const formatTime = (ms: number): string => time.format(ms);
 export const formatDateTime = (ms: number): string => dateTime.format(ms);
+
+/** A time to come: `1:16 PM` within the next 12 hours (it cannot be mistaken for another day), else with its date. */
+export function formatUpcoming(ms: number, now: number): string {
+  return ms - now < 12 * 3_600_000 ? clock.format(ms) : dateTime.format(ms);
+}
 
 /** `2 h 05 min`, `4 min 09 s`, `12 s`; days for long spans. */
 export function formatDuration(ms: number): string {

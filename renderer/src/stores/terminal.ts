@@ -53,12 +53,18 @@ interface TerminalState {
 }
 
 let nextNoticeId = 1;
+/** Panes this window saw closed: the host may still report one's process ending after it said it was closed. */
+const closedPaneIds = new Set<string>();
 let usageTimer: ReturnType<typeof setInterval> | undefined;
 
 export const terminalSocket = new TerminalSocket({
   sessionToken,
   onEvent: (event) => received(event),
-  onConnected: (connected) => useTerminal.setState({ connected }),
+  onConnected: (connected) => {
+    useTerminal.setState({ connected });
+    // Panes may have opened or closed while the window was away (or the daemon, and its panes, restarted).
+    if (connected) void reloadPanes();
+  },
 });
 
 function upsert(panes: PaneInfo[], pane: PaneInfo): PaneInfo[] {
@@ -165,7 +171,21 @@ export const useTerminal = create<TerminalState>()((set, get) => {
   };
 });
 
+async function reloadPanes(): Promise<void> {
+  try {
+    const { panes } = await call('GET /api/terminal/sessions');
+    const kept = new Set(panes.map((pane) => pane.id));
+    for (const pane of useTerminal.getState().panes) if (!kept.has(pane.id)) terminalSocket.forget(pane.id);
+    for (const id of kept) closedPaneIds.delete(id);
+    useTerminal.setState({ panes });
+  } catch {
+    // The page keeps what it shows; the next reconnect or action says what is wrong.
+  }
+}
+
 function paneClosed(paneId: string): void {
+  closedPaneIds.add(paneId);
+  terminalSocket.forget(paneId);
   const { panes, focusedPaneId } = useTerminal.getState();
   useTerminal.setState({
     panes: panes.filter((p) => p.id !== paneId),
@@ -182,7 +202,8 @@ function notify(level: TerminalNotice['level'], message: string): void {
 function received(event: TerminalEvent): void {
   switch (event.type) {
     case 'pane':
-      useTerminal.setState((state) => ({ panes: upsert(state.panes, event.pane) }));
+      if (!closedPaneIds.has(event.pane.id))
+        useTerminal.setState((state) => ({ panes: upsert(state.panes, event.pane) }));
       break;
     case 'pane-closed':
       paneClosed(event.paneId);

@@ -5,7 +5,7 @@
 // conversation. "Add account" asks a name and opens a pane that signs the new account in.
 import { type FormEvent, useState } from 'react';
 import type { AccountUsageInfo, ClaudeAccountInfo, PaneInfo } from '@ssg/contracts/terminal';
-import { formatTime } from '../../components/format';
+import { formatUpcoming } from '../../components/format';
 import { Meter } from '../../components/Meter';
 import { useNow } from '../../components/use-now';
 import { useTerminal } from '../../stores/terminal';
@@ -32,7 +32,9 @@ function AccountChip({
         {account.name}
       </button>
       {!account.loggedIn && <span className="pill pill-warning">not signed in</span>}
-      {limitedUntil !== null && <span className="pill pill-error">limited until {formatTime(limitedUntil)}</span>}
+      {limitedUntil !== null && (
+        <span className="pill pill-error">limited until {formatUpcoming(limitedUntil, now)}</span>
+      )}
       {fiveHour === null ? (
         <span className="muted small">5-hour usage unknown</span>
       ) : (

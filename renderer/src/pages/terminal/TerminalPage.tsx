@@ -2,8 +2,9 @@
 // banner when every account is limited, the host's notices, and the terminal's settings. Without a subscription
 // the daemon answers 402 and the page says what is missing instead.
 import { useEffect } from 'react';
-import { formatDateTime } from '../../components/format';
+import { formatUpcoming } from '../../components/format';
 import { Notice } from '../../components/Notice';
+import { useNow } from '../../components/use-now';
 import { useTerminal } from '../../stores/terminal';
 import { AccountChips } from './AccountChips';
 import { NewPaneForm } from './NewPaneForm';
@@ -30,6 +31,7 @@ function SubscriptionPanel({ message }: { message: string }) {
 export function TerminalPage() {
   const state = useTerminal();
   const { open, close } = state;
+  const now = useNow(60_000);
   useEffect(() => {
     void open();
     return close;
@@ -50,7 +52,7 @@ export function TerminalPage() {
       </header>
       {state.usage?.allLimitedUntil != null && (
         <div className="notice notice-error" role="alert">
-          Every account has reached its limit. The first resets at {formatDateTime(state.usage.allLimitedUntil)}.
+          Every account has reached its limit. The first resets at {formatUpcoming(state.usage.allLimitedUntil, now)}.
         </div>
       )}
       {state.error && <Notice kind="error">{state.error}</Notice>}
