@@ -183,8 +183,12 @@ describe('TerminalHost', () => {
     const usage: UsageResponse = await harness.ok('usage', {});
     assert.ok(usage.allLimitedUntil !== null && usage.allLimitedUntil > Date.now());
     assert.equal(harness.lastPane(pane.id)?.accountId, second.id);
+    harness.type(pane.id, 'limit');
     harness.type(pane.id, 'say still-here');
     await harness.until('the pane to still run', () => harness.output(pane.id).includes('still-here'));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const notices = harness.sent.filter((m) => m.type === 'notice' && /Every account/.test(m.message));
+    assert.equal(notices.length, 1, 'the limit shown again on the next prompt is not news');
   });
 
   test('a switch the user asks for moves the conversation without a continue prompt', async () => {

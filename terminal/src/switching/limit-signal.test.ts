@@ -28,12 +28,12 @@ describe('detectLimitSignal', () => {
     {
       name: 'StopFailure rate_limit with the limit message',
       evidence: { hook: hook({ last_assistant_message: limitText }) },
-      signal: { kind: 'usage-limit', resetsAt: Date.UTC(2026, 6, 30, 22), source: 'hook' },
+      signal: { kind: 'usage-limit', resetsAt: Date.UTC(2026, 6, 30, 22) + 59_999, source: 'hook' },
     },
     {
       name: 'the older error_type field',
       evidence: { hook: { hook_event_name: 'StopFailure', error_type: 'rate_limit', error_details: limitText } },
-      signal: { kind: 'usage-limit', resetsAt: Date.UTC(2026, 6, 30, 22), source: 'hook' },
+      signal: { kind: 'usage-limit', resetsAt: Date.UTC(2026, 6, 30, 22) + 59_999, source: 'hook' },
     },
     {
       name: 'StopFailure rate_limit confirmed by a full window, its reset from the reading',
@@ -54,17 +54,17 @@ describe('detectLimitSignal', () => {
     {
       name: 'StopFailure rate_limit confirmed by the bottom of the screen',
       evidence: { hook: hook(), screenLines: [`⎿  ${limitText}`, ...inputBox] },
-      signal: { kind: 'usage-limit', resetsAt: Date.UTC(2026, 6, 30, 22), source: 'hook' },
+      signal: { kind: 'usage-limit', resetsAt: Date.UTC(2026, 6, 30, 22) + 59_999, source: 'hook' },
     },
     {
       name: 'the transcript line alone',
       evidence: { transcript: transcriptLine(limitText) },
-      signal: { kind: 'usage-limit', resetsAt: Date.UTC(2026, 6, 30, 22), source: 'transcript' },
+      signal: { kind: 'usage-limit', resetsAt: Date.UTC(2026, 6, 30, 22) + 59_999, source: 'transcript' },
     },
     {
       name: 'a transcript 429 without an error field',
       evidence: { transcript: transcriptLine(limitText, undefined) },
-      signal: { kind: 'usage-limit', resetsAt: Date.UTC(2026, 6, 30, 22), source: 'transcript' },
+      signal: { kind: 'usage-limit', resetsAt: Date.UTC(2026, 6, 30, 22) + 59_999, source: 'transcript' },
     },
     {
       name: 'a limit message in an unknown zone, no reading: a limit without a reset',
@@ -112,7 +112,7 @@ describe('detectLimitSignal', () => {
     {
       name: 'the screen alone, message at the bottom',
       evidence: { screenLines: ['⏺ Running the tests…', `  ⎿  ${limitText}`, ...inputBox, '', ''] },
-      signal: { kind: 'usage-limit', resetsAt: Date.UTC(2026, 6, 30, 22), source: 'screen' },
+      signal: { kind: 'usage-limit', resetsAt: Date.UTC(2026, 6, 30, 22) + 59_999, source: 'screen' },
     },
     {
       name: 'the screen alone, message quoted in a diff',

@@ -7,55 +7,61 @@ import { wallClockAt } from './wall-clock';
 const HOUR = 3600_000;
 // Thursday 30 July 2026, 20:00 UTC (22:00 in Berlin, 01:30 on the 31st in India, 16:00 in New York).
 const now = Date.UTC(2026, 6, 30, 20, 0);
+/** A reset shown as a time of day lasts to the end of its minute (Claude Code cuts the exact reset down to it). */
+const endOfMinute = (...parts: Parameters<typeof Date.UTC>): number => Date.UTC(...parts) + 59_999;
 const at = (text: string, localTimeZone = 'UTC', when = now) =>
   matchLimitText(text, { now: when, localTimeZone })?.resetsAt;
 
 describe('matchLimitText', () => {
   const recognised: [string, string, number][] = [
-    ['2.1.x, named zone', "⎿  You've hit your limit · resets 2am (Europe/Berlin)", Date.UTC(2026, 6, 31, 0, 0)],
+    ['2.1.x, named zone', "⎿  You've hit your limit · resets 2am (Europe/Berlin)", endOfMinute(2026, 6, 31, 0, 0)],
     [
       'session limit, curly apostrophe, ∙, minutes, zone ahead of UTC past midnight',
       'You’ve hit your session limit ∙ resets 10:10pm (Asia/Calcutta)',
-      Date.UTC(2026, 6, 31, 16, 40),
+      endOfMinute(2026, 6, 31, 16, 40),
     ],
-    ['weekly limit with a date', "You've hit your weekly limit · resets Jul 31, 2am (UTC)", Date.UTC(2026, 6, 31, 2)],
+    [
+      'weekly limit with a date',
+      "You've hit your weekly limit · resets Jul 31, 2am (UTC)",
+      endOfMinute(2026, 6, 31, 2),
+    ],
     [
       'weekly limit reached, 2.0.x',
       'Weekly limit reached · resets Aug 3, 7pm (Europe/Moscow)',
-      Date.UTC(2026, 7, 3, 16),
+      endOfMinute(2026, 7, 3, 16),
     ],
-    ['Opus weekly, no zone (local time)', 'Opus weekly limit reached ∙ resets Aug 1, 9am', Date.UTC(2026, 7, 1, 9)],
-    ['5-hour limit, no zone (local time)', '5-hour limit reached ∙ resets 12pm', Date.UTC(2026, 6, 31, 12)],
+    ['Opus weekly, no zone (local time)', 'Opus weekly limit reached ∙ resets Aug 1, 9am', endOfMinute(2026, 7, 1, 9)],
+    ['5-hour limit, no zone (local time)', '5-hour limit reached ∙ resets 12pm', endOfMinute(2026, 6, 31, 12)],
     ['raw form with epoch seconds', 'Claude AI usage limit reached|1750708800', 1750708800_000],
     [
       'mid-2025 sentence',
       'Claude usage limit reached. Your limit will reset at 11pm (America/Bogota).',
-      Date.UTC(2026, 6, 31, 4),
+      endOfMinute(2026, 6, 31, 4),
     ],
-    ['extra usage', "You're out of extra usage · resets 11:30pm (Asia/Colombo)", Date.UTC(2026, 6, 31, 18)],
-    ['"·" decoded as Latin-1', "You've hit your limit Â· resets 9pm (UTC)", Date.UTC(2026, 6, 30, 21)],
-    ['12am is midnight', "You've hit your limit · resets 12am (UTC)", Date.UTC(2026, 6, 31, 0)],
-    ['12pm is noon', "You've hit your limit · resets 12:30pm (UTC)", Date.UTC(2026, 6, 31, 12, 30)],
+    ['extra usage', "You're out of extra usage · resets 11:30pm (Asia/Colombo)", endOfMinute(2026, 6, 31, 18)],
+    ['"·" decoded as Latin-1', "You've hit your limit Â· resets 9pm (UTC)", endOfMinute(2026, 6, 30, 21)],
+    ['12am is midnight', "You've hit your limit · resets 12am (UTC)", endOfMinute(2026, 6, 31, 0)],
+    ['12pm is noon', "You've hit your limit · resets 12:30pm (UTC)", endOfMinute(2026, 6, 31, 12, 30)],
     [
       'claude.ai wording, upper-case PM',
       'You’ve hit your limit for Claude messages. Limits will reset at 9:30 PM.',
-      Date.UTC(2026, 6, 30, 21, 30),
+      endOfMinute(2026, 6, 30, 21, 30),
     ],
   ];
   for (const [name, text, expected] of recognised) {
     it(`recognises ${name}`, () => assert.equal(at(text), expected));
   }
 
-  it('reads a time of day at or before now as tomorrow', () => {
-    assert.equal(at("You've hit your limit · resets 8pm (UTC)"), Date.UTC(2026, 6, 31, 20));
-    assert.equal(at("You've hit your limit · resets 7:59pm (UTC)"), Date.UTC(2026, 6, 31, 19, 59));
+  it('reads a time of day before now as tomorrow, and the minute under way as today', () => {
+    assert.equal(at("You've hit your limit · resets 8pm (UTC)"), endOfMinute(2026, 6, 30, 20));
+    assert.equal(at("You've hit your limit · resets 7:59pm (UTC)"), endOfMinute(2026, 6, 31, 19, 59));
   });
 
   it('reads a date in January seen in December as next year', () => {
     const december = Date.UTC(2026, 11, 30, 12);
     assert.equal(
       at("You've hit your weekly limit · resets Jan 2, 9am (UTC)", 'UTC', december),
-      Date.UTC(2027, 0, 2, 9),
+      endOfMinute(2027, 0, 2, 9),
     );
   });
 
@@ -64,7 +70,7 @@ describe('matchLimitText', () => {
     const midnightInBerlin = Date.UTC(2026, 9, 24, 22);
     assert.equal(
       at("You've hit your limit · resets 5am (Europe/Berlin)", 'UTC', midnightInBerlin),
-      Date.UTC(2026, 9, 25, 4),
+      endOfMinute(2026, 9, 25, 4),
     );
   });
 
@@ -94,7 +100,7 @@ describe('matchLimitText', () => {
   it('finds the message inside a longer text only when asked to', () => {
     const details = `API Error: 429 {"error":{"message":"You've hit your limit · resets 2am (UTC)"}}`;
     assert.equal(matchLimitText(details, { now }), undefined);
-    assert.equal(matchLimitText(details, { now, anywhere: true })?.resetsAt, Date.UTC(2026, 6, 31, 2));
+    assert.equal(matchLimitText(details, { now, anywhere: true })?.resetsAt, endOfMinute(2026, 6, 31, 2));
   });
 
   it('puts every time-of-day reset within the next day, at the clock time it names', () => {
@@ -141,7 +147,9 @@ describe('findLimitOnScreen', () => {
 
   it('finds the message just above the input box', () => {
     const screen = ['⏺ Working on the tests…', "  ⎿  You've hit your session limit · resets 2am (UTC)", ...inputBox];
-    assert.deepEqual(findLimitOnScreen(screen, { now, localTimeZone: 'UTC' }), { resetsAt: Date.UTC(2026, 6, 31, 2) });
+    assert.deepEqual(findLimitOnScreen(screen, { now, localTimeZone: 'UTC' }), {
+      resetsAt: endOfMinute(2026, 6, 31, 2),
+    });
   });
 
   it('finds the message above the rate-limit dialog', () => {
@@ -158,7 +166,7 @@ describe('findLimitOnScreen', () => {
       '│ Enter to confirm · Esc to cancel             │',
       '╰──────────────────────────────────────────────╯',
     ];
-    assert.deepEqual(findLimitOnScreen(dialog, { now }), { resetsAt: Date.UTC(2026, 6, 31, 2) });
+    assert.deepEqual(findLimitOnScreen(dialog, { now }), { resetsAt: endOfMinute(2026, 6, 31, 2) });
   });
 
   it('ignores the message far up the screen', () => {

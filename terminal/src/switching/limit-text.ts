@@ -74,6 +74,12 @@ export function findLimitOnScreen(
   return undefined;
 }
 
+/**
+ * A reset shown as a time of day names its minute: Claude Code cuts the exact reset (13:39:54) down to it ("1:39pm"),
+ * so the limit is taken to last to the end of that minute, never to lift early.
+ */
+const LAST_OF_MINUTE_MS = 59_999;
+
 function parseReset(text: string, { now, localTimeZone }: LimitTextOptions): number | undefined {
   const epoch = EPOCH_RESET.exec(text);
   if (epoch) return epoch[1]!.length === 10 ? Number(epoch[1]) * 1000 : Number(epoch[1]);
@@ -90,13 +96,15 @@ function parseReset(text: string, { now, localTimeZone }: LimitTextOptions): num
   if (monthName !== undefined) {
     const month = MONTHS.indexOf(monthName.toLowerCase()) + 1;
     const day = Number(dayText);
-    const thisYear = instantOfWallClock({ year: today.year, month, day, hour, minute }, timeZone)!;
+    const thisYear = instantOfWallClock({ year: today.year, month, day, hour, minute }, timeZone)! + LAST_OF_MINUTE_MS;
     // "Jan 2" read on Dec 30 is next year's; a date a little in the past is a message shown a little late.
     return thisYear < now - MONTH_MS
-      ? instantOfWallClock({ year: today.year + 1, month, day, hour, minute }, timeZone)
+      ? instantOfWallClock({ year: today.year + 1, month, day, hour, minute }, timeZone)! + LAST_OF_MINUTE_MS
       : thisYear;
   }
-  const sameDay = instantOfWallClock({ ...today, hour, minute }, timeZone)!;
+  const sameDay = instantOfWallClock({ ...today, hour, minute }, timeZone)! + LAST_OF_MINUTE_MS;
   // A time of day earlier than now is tomorrow's.
-  return sameDay > now ? sameDay : instantOfWallClock({ ...today, day: today.day + 1, hour, minute }, timeZone);
+  return sameDay > now
+    ? sameDay
+    : instantOfWallClock({ ...today, day: today.day + 1, hour, minute }, timeZone)! + LAST_OF_MINUTE_MS;
 }
