@@ -245,7 +245,7 @@ describe('TerminalHost', () => {
   test('the user’s own status line is still shown, and ssg still gets the report', async () => {
     writeFileSync(
       join(root, 'home', '.claude', 'settings.json'),
-      JSON.stringify({ statusLine: { type: 'command', command: 'echo "mine: $(wc -c | tr -d \" \") bytes"' } }),
+      JSON.stringify({ statusLine: { type: 'command', command: "echo \"mine: $(wc -c | tr -d ' ') bytes\"" } }),
     );
     const pane = await openOnDefault();
     harness.type(pane.id, 'status 17');
