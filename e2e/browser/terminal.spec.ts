@@ -81,6 +81,11 @@ test('a shell pane: typed into, its output on the xterm screen, and the screen b
   await page.keyboard.type('echo again-$((50+8))');
   await page.keyboard.press('Enter');
   await expect(restored.locator('.xterm-rows')).toContainText('again-58');
+  // A flood (~1.3 MB, far past the host's 100,000-character high watermark) only gets to its end if the page
+  // acknowledges what xterm has parsed: the host pauses the shell until it does.
+  await page.keyboard.type('seq 1 200000; echo flood-$((200000/1000))k');
+  await page.keyboard.press('Enter');
+  await expect(restored.locator('.xterm-rows')).toContainText(/199999\s*200000\s*flood-200k/, { timeout: 60_000 });
 
   await restored.getByRole('button', { name: 'Close pane Shell' }).click();
   await expect(restored).toHaveCount(0);
