@@ -212,6 +212,10 @@ describe('TerminalHost', () => {
       /Default reached its usage limit \(auto-switch is off\)/.test(harness.output(pane.id)),
     );
     assert.equal(harness.lastPane(pane.id)?.accountId ?? 'default', 'default');
+    harness.type(pane.id, 'limit');
+    harness.type(pane.id, 'say after');
+    await harness.until('the pane to go on', () => harness.output(pane.id).includes('\r\nafter'));
+    assert.equal(harness.output(pane.id).match(/reached its usage limit/g)?.length, 1, 'said once');
   });
 
   test('a limit shown only on the screen is found there (no hook), once', async () => {
@@ -245,7 +249,7 @@ describe('TerminalHost', () => {
   test('the user’s own status line is still shown, and ssg still gets the report', async () => {
     writeFileSync(
       join(root, 'home', '.claude', 'settings.json'),
-      JSON.stringify({ statusLine: { type: 'command', command: "echo \"mine: $(wc -c | tr -d ' ') bytes\"" } }),
+      JSON.stringify({ statusLine: { type: 'command', command: 'echo "mine: $(wc -c | tr -d \' \') bytes"' } }),
     );
     const pane = await openOnDefault();
     harness.type(pane.id, 'status 17');

@@ -387,12 +387,13 @@ export class TerminalHost {
       { now: this.now() },
     );
     if (signal.kind !== 'usage-limit') return;
-    // Already known: the pane stays on a limited account only because every account was limited, and still is.
-    // (Claude Code shows its limit message again on every prompt; it is not news, and the banner says it once.)
+    // Already known: the pane stays on a limited account because auto-switch is off, or because every account was
+    // limited and still is. (Claude Code shows its limit message again on every prompt; it is not news.)
     const now = this.now();
     const standings = this.standings();
     const own = standings.find((standing) => standing.id === pane.accountId);
-    if ((own?.limitedUntil ?? 0) > now && allLimited(this.switching, standings, now)) return;
+    const staying = !this.settings.get().autoSwitch.enabled || allLimited(this.switching, standings, now);
+    if ((own?.limitedUntil ?? 0) > now && staying) return;
     const conversation = { paneId: pane.id, accountId: pane.accountId, sessionId: pane.claudeSessionId, cwd: pane.cwd };
     void this.dispatch({
       type: 'usage-limit',
