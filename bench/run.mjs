@@ -6,6 +6,7 @@ import { runDaemonBench } from './daemon-eval.mjs';
 import { runDashboardLoadBench } from './dashboard-load.mjs';
 import { runEngineBench } from './engine.mjs';
 import { runHookBench } from './hook-eval.mjs';
+import { runTerminalBench } from './terminal.mjs';
 import { runWorstCaseBench } from './worst-case.mjs';
 
 const results = { date: new Date().toISOString(), node: process.version, cpus: cpus().length };
@@ -19,6 +20,8 @@ console.log('\n── daemon eval route ──');
 results.daemon = await runDaemonBench();
 console.log('\n── dashboard first load ──');
 results.dashboard = await runDashboardLoadBench();
+console.log('\n── terminal ──');
+results.terminal = await runTerminalBench();
 mkdirSync(new URL('results/', import.meta.url), { recursive: true });
 writeFileSync(new URL('results/latest.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 console.log('\nwrote bench/results/latest.json');
