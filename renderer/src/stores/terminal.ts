@@ -56,6 +56,8 @@ let nextNoticeId = 1;
 /** Panes this window saw closed: the host may still report one's process ending after it said it was closed. */
 const closedPaneIds = new Set<string>();
 let usageTimer: ReturnType<typeof setInterval> | undefined;
+/** Counts the page's opens and closes, so a load that ends after the page closed starts nothing. */
+let visits = 0;
 
 export const terminalSocket = new TerminalSocket({
   sessionToken,
@@ -69,6 +71,11 @@ export const terminalSocket = new TerminalSocket({
 
 function upsert(panes: PaneInfo[], pane: PaneInfo): PaneInfo[] {
   return panes.some((p) => p.id === pane.id) ? panes.map((p) => (p.id === pane.id ? pane : p)) : [...panes, pane];
+}
+
+/** A pane an HTTP answer returned: the socket's `pane` messages may already be newer than the answer. */
+function addIfNew(panes: PaneInfo[], pane: PaneInfo): PaneInfo[] {
+  return panes.some((p) => p.id === pane.id) ? panes : [...panes, pane];
 }
 
 export const useTerminal = create<TerminalState>()((set, get) => {
@@ -95,6 +102,7 @@ export const useTerminal = create<TerminalState>()((set, get) => {
     connected: false,
     focusedPaneId: null,
     async open() {
+      const visit = ++visits;
       await attempt(async () => {
         const [panes, accounts, usage, settings] = await Promise.all([
           call('GET /api/terminal/sessions'),
@@ -111,12 +119,14 @@ export const useTerminal = create<TerminalState>()((set, get) => {
         });
       });
       set({ loaded: true });
-      if (get().subscriptionProblem !== null) return;
+      // Left (closed) while loading: nothing to start.
+      if (visit !== visits || get().subscriptionProblem !== null) return;
       terminalSocket.start();
       clearInterval(usageTimer);
       usageTimer = setInterval(() => void get().refreshUsage(), USAGE_REFRESH_MS);
     },
     close() {
+      visits++;
       clearInterval(usageTimer);
       usageTimer = undefined;
       terminalSocket.stop();
@@ -127,7 +137,7 @@ export const useTerminal = create<TerminalState>()((set, get) => {
     async openPane(request) {
       await attempt(async () => {
         const pane = await call('POST /api/terminal/sessions', { body: request });
-        set({ panes: upsert(get().panes, pane), focusedPaneId: pane.id });
+        set({ panes: addIfNew(get().panes, pane), focusedPaneId: pane.id });
       });
     },
     async closePane(paneId) {
@@ -144,16 +154,13 @@ export const useTerminal = create<TerminalState>()((set, get) => {
         const account = await call('POST /api/terminal/claude-accounts', { body: { name } });
         set({ accounts: [...get().accounts.filter((a) => a.id !== account.id), account] });
         const pane = await call('POST /api/terminal/claude-accounts/:id/login', { params: { id: account.id } });
-        set({ panes: upsert(get().panes, pane), focusedPaneId: pane.id });
+        set({ panes: addIfNew(get().panes, pane), focusedPaneId: pane.id });
       });
     },
     async switchAccount(paneId, accountId) {
+      // The pane's progress (switching, then running on the other account) comes as `pane` messages.
       await attempt(async () => {
-        const pane = await call('POST /api/terminal/sessions/:id/claude-account', {
-          params: { id: paneId },
-          body: { accountId },
-        });
-        set({ panes: upsert(get().panes, pane) });
+        await call('POST /api/terminal/sessions/:id/claude-account', { params: { id: paneId }, body: { accountId } });
       });
     },
     async saveSettings(update) {
@@ -183,6 +190,14 @@ async function reloadPanes(): Promise<void> {
   }
 }
 
+async function reloadAccounts(): Promise<void> {
+  try {
+    useTerminal.setState({ accounts: (await call('GET /api/terminal/claude-accounts')).accounts });
+  } catch {
+    // The chips keep what they show until the next load.
+  }
+}
+
 function paneClosed(paneId: string): void {
   closedPaneIds.add(paneId);
   terminalSocket.forget(paneId);
@@ -202,8 +217,10 @@ function notify(level: TerminalNotice['level'], message: string): void {
 function received(event: TerminalEvent): void {
   switch (event.type) {
     case 'pane':
-      if (!closedPaneIds.has(event.pane.id))
-        useTerminal.setState((state) => ({ panes: upsert(state.panes, event.pane) }));
+      if (closedPaneIds.has(event.pane.id)) break;
+      useTerminal.setState((state) => ({ panes: upsert(state.panes, event.pane) }));
+      // A sign-in ended: the account may be signed in now (no message says so).
+      if (event.pane.kind === 'login' && event.pane.state === 'exited') void reloadAccounts();
       break;
     case 'pane-closed':
       paneClosed(event.paneId);
