@@ -91,6 +91,39 @@ test('a shell pane: typed into, its output on the xterm screen, and the screen b
   await expect(restored).toHaveCount(0);
 });
 
+test('panes side by side, and a paste larger than one socket message arrives whole', async ({ page }) => {
+  daemon = await DashboardDaemon.start();
+  subscribe(daemon.home);
+  await daemon.signIn(page, '#/terminal');
+  await page.getByRole('combobox', { name: 'What the pane runs' }).selectOption('shell');
+  for (let opened = 1; opened <= 3; opened++) {
+    await page.getByRole('button', { name: 'New pane' }).click();
+    await expect(page.getByRole('region', { name: 'Pane: Shell' })).toHaveCount(opened);
+  }
+  const boxes = await Promise.all(
+    (await page.getByRole('region', { name: 'Pane: Shell' }).all()).map(async (pane) => (await pane.boundingBox())!),
+  );
+  expect(new Set(boxes.map((box) => Math.round(box.y))).size, 'one row').toBe(1);
+  expect(boxes[1]!.x).toBeGreaterThan(boxes[0]!.x + boxes[0]!.width - 1);
+  expect(boxes[2]!.x).toBeGreaterThan(boxes[1]!.x + boxes[1]!.width - 1);
+
+  // 100,000 characters pasted: more than one input message takes (65,536), so the page splits them. The tty reads
+  // them raw (a canonical line would stop at 4,096), and wc counts what arrived.
+  const pane = page.getByRole('region', { name: 'Pane: Shell' }).last();
+  const input = pane.getByRole('textbox', { name: 'Terminal input' });
+  await input.focus();
+  await page.keyboard.type('stty -icanon -echo; head -c $((99999+1)) | wc -c; stty sane');
+  await page.keyboard.press('Enter');
+  await input.evaluate((textarea, text) => {
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text/plain', text);
+    textarea.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  }, 'a'.repeat(100_000));
+  // The count is the row after the command line (rows join without a separator).
+  await expect(pane.locator('.xterm-rows')).toContainText(/stty sane\s*100000(?!\d)/);
+  await screenshot(page, 'three-panes');
+});
+
 test('without a subscription the page says what is missing instead', async ({ page }) => {
   daemon = await DashboardDaemon.start();
   await daemon.signIn(page, '#/terminal');
