@@ -114,10 +114,16 @@ test('panes side by side, and a paste larger than one socket message arrives who
   await input.focus();
   await page.keyboard.type('stty -icanon -echo; head -c $((99999+1)) | wc -c; stty sane');
   await page.keyboard.press('Enter');
+  // xterm takes the paste event as a person's Ctrl+V gives it. (e2e's TypeScript has no DOM library: the two
+  // browser classes are typed here as far as they are used.)
   await input.evaluate((textarea, text) => {
-    const clipboardData = new DataTransfer();
+    const browser = globalThis as unknown as {
+      DataTransfer: new () => { setData(format: string, data: string): void };
+      ClipboardEvent: new (type: string, init: object) => Event;
+    };
+    const clipboardData = new browser.DataTransfer();
     clipboardData.setData('text/plain', text);
-    textarea.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+    textarea.dispatchEvent(new browser.ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
   }, 'a'.repeat(100_000));
   // The count is the row after the command line (rows join without a separator).
   await expect(pane.locator('.xterm-rows')).toContainText(/stty sane\s*100000(?!\d)/);
