@@ -34,7 +34,8 @@ interface TerminalState {
   subscriptionProblem: string | null;
   loaded: boolean;
   error: string | null;
-  connected: boolean;
+  /** The pane socket: lost after a drop, until the reconnect succeeds. */
+  connection: 'connecting' | 'open' | 'lost';
   /** The pane that last had the keyboard: where a chip click moves the conversation. */
   focusedPaneId: string | null;
   /** Loads everything and opens the pane socket; `close` undoes it (the page mounts and unmounts). */
@@ -63,7 +64,7 @@ export const terminalSocket = new TerminalSocket({
   sessionToken,
   onEvent: (event) => received(event),
   onConnected: (connected) => {
-    useTerminal.setState({ connected });
+    useTerminal.setState({ connection: connected ? 'open' : 'lost' });
     // Panes may have opened or closed while the window was away (or the daemon, and its panes, restarted).
     if (connected) void reloadPanes();
   },
@@ -99,7 +100,7 @@ export const useTerminal = create<TerminalState>()((set, get) => {
     subscriptionProblem: null,
     loaded: false,
     error: null,
-    connected: false,
+    connection: 'connecting',
     focusedPaneId: null,
     async open() {
       const visit = ++visits;
@@ -121,6 +122,7 @@ export const useTerminal = create<TerminalState>()((set, get) => {
       set({ loaded: true });
       // Left (closed) while loading: nothing to start.
       if (visit !== visits || get().subscriptionProblem !== null) return;
+      set({ connection: 'connecting' });
       terminalSocket.start();
       clearInterval(usageTimer);
       usageTimer = setInterval(() => void get().refreshUsage(), USAGE_REFRESH_MS);

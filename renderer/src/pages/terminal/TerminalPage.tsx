@@ -47,7 +47,7 @@ export function TerminalPage() {
         <h1>Terminal</h1>
         <p className="lede">
           Claude Code on several accounts; at a usage limit the conversation moves on to the next one.
-          {!state.connected && <span className="pill pill-warning"> reconnecting…</span>}
+          {state.connection === 'lost' && <span className="pill pill-warning"> reconnecting…</span>}
         </p>
       </header>
       {state.usage?.allLimitedUntil != null && (
