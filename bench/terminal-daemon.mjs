@@ -8,7 +8,9 @@ import { startDaemon } from '../daemon/src/daemon.ts';
 
 /** The daemon's own forkTerminalHost (daemon/src/terminal/terminal-host-process.ts), on another entry file. */
 function forkBundledHost() {
+  // No execArgv: fork() would pass on this process's `--import tsx`, and with it tsx's loader thread.
   const child = fork(process.env.SSG_BENCH_HOST, [], {
+    execArgv: [],
     env: process.env,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
