@@ -142,6 +142,8 @@ test('without a subscription the page says what is missing instead', async ({ pa
 test('account chips: the machine login with its 5-hour usage from the usage service, and Add account', async ({
   page,
 }) => {
+  // The usage poller's first request waits up to its jitter (30 s).
+  test.setTimeout(120_000);
   usageApi = await FakeUsageApi.start();
   usageApi.setUsage('e2e-default-token', {
     five_hour: { utilization: 37, resetsAt: Date.now() + 2 * 3_600_000 },
@@ -183,10 +185,20 @@ test('account chips: the machine login with its 5-hour usage from the usage serv
   await chips.getByRole('button', { name: '+ Add account' }).click();
   await page.getByRole('textbox', { name: 'Account name' }).fill('Work');
   await page.getByRole('button', { name: 'Add and sign in' }).click();
-  await expect(chips.getByRole('button', { name: 'Work' })).toBeVisible();
+  await expect(chips.getByRole('button', { name: 'Work', exact: true })).toBeVisible();
   // The sign-in pane runs `claude auth login` for the new account.
-  await expect(page.getByRole('region', { name: 'Pane: Sign in: Work' })).toBeVisible();
+  const signIn = page.getByRole('region', { name: 'Pane: Sign in: Work' });
+  await expect(signIn).toBeVisible();
   expect(usageApi.requestsFor('e2e-default-token').length).toBeGreaterThan(0);
+
+  // An added account can be removed once no pane runs on it; the machine's own login cannot.
+  await signIn.getByRole('button', { name: 'Close pane Sign in: Work' }).click();
+  await expect(signIn).toHaveCount(0);
+  await expect(chips.getByRole('button', { name: 'Remove account Default' })).toHaveCount(0);
+  await chips.getByRole('button', { name: 'Remove account Work' }).click();
+  await chips.getByRole('group', { name: 'Remove Work?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(chips.getByRole('listitem')).toHaveCount(2);
+  await expect(chips.getByRole('button', { name: 'Work', exact: true })).toHaveCount(0);
 });
 
 test('a gap outside 15–300 minutes is refused with the daemon’s message', async ({ page }) => {

@@ -47,6 +47,8 @@ interface TerminalState {
   focusPane(paneId: string): void;
   /** Adds an account and opens the pane where it signs in. */
   addAccount(name: string): Promise<void>;
+  /** Removes an added account (the daemon moves its folder aside; 409 while a pane uses it). */
+  removeAccount(accountId: string): Promise<void>;
   switchAccount(paneId: string, accountId: string): Promise<void>;
   /** Resolves to the daemon's message when it refused the change, else null. */
   saveSettings(update: TerminalSettingsUpdate): Promise<string | null>;
@@ -157,6 +159,12 @@ export const useTerminal = create<TerminalState>()((set, get) => {
         set({ accounts: [...get().accounts.filter((a) => a.id !== account.id), account] });
         const pane = await call('POST /api/terminal/claude-accounts/:id/login', { params: { id: account.id } });
         set({ panes: addIfNew(get().panes, pane), focusedPaneId: pane.id });
+      });
+    },
+    async removeAccount(accountId) {
+      await attempt(async () => {
+        await call('DELETE /api/terminal/claude-accounts/:id', { params: { id: accountId } });
+        set({ accounts: get().accounts.filter((a) => a.id !== accountId) });
       });
     },
     async switchAccount(paneId, accountId) {

@@ -52,7 +52,37 @@ function AccountChip({
           {problem}
         </span>
       ))}
+      {!account.isDefault && <RemoveAccount account={account} />}
     </li>
+  );
+}
+
+/** Only added accounts: the machine's own login is not ssg's to remove. */
+function RemoveAccount({ account }: { account: ClaudeAccountInfo }) {
+  const removeAccount = useTerminal((s) => s.removeAccount);
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button
+        type="button"
+        className="link-button small account-chip-remove"
+        aria-label={`Remove account ${account.name}`}
+        onClick={() => setAsking(true)}
+      >
+        Remove
+      </button>
+    );
+  }
+  return (
+    <div role="group" aria-label={`Remove ${account.name}?`} className="small">
+      Remove {account.name}? Its folder and login are moved aside, not deleted.{' '}
+      <button type="button" className="link-button small" onClick={() => void removeAccount(account.id)}>
+        Remove
+      </button>{' '}
+      <button type="button" className="link-button small" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </div>
   );
 }
 
