@@ -329,7 +329,8 @@ export class TerminalHost {
   }
 
   private processExited(pane: Pane, exitCode: number | null): void {
-    if (this.switching.switching[pane.id]) return;
+    // A closed pane's process ends after the windows were told it is gone; a moving one is about to resume.
+    if (this.panes.get(pane.id) !== pane || this.switching.switching[pane.id]) return;
     pane.state = 'exited';
     pane.exitCode = exitCode;
     this.broadcast({ type: 'pane', pane: pane.info() });
@@ -430,12 +431,8 @@ export class TerminalHost {
 
   private async perform(action: AutoSwitchAction): Promise<void> {
     if (action.type === 'all-limited') {
-      const when = action.earliestReset ? ` The first resets at ${new Date(action.earliestReset).toISOString()}.` : '';
-      this.broadcast({
-        type: 'notice',
-        level: 'warning',
-        message: `Every account has reached its usage limit.${when}`,
-      });
+      // The windows show when the first resets, in their own time zone, from the usage message that follows.
+      this.broadcast({ type: 'notice', level: 'warning', message: 'Every account has reached its usage limit.' });
       return;
     }
     const pane = this.panes.get(action.paneId);
@@ -452,6 +449,7 @@ export class TerminalHost {
     }
     const account = this.accounts.get(action.accountId);
     if (!account) return void this.dispatch({ type: 'switch-done', paneId: pane.id });
+    const from = this.accountName(pane.accountId ?? '');
     pane.note(`Continuing this conversation on ${account.name}.`);
     pane.accountId = account.id;
     pane.title = account.name;
@@ -462,7 +460,8 @@ export class TerminalHost {
     });
     if (pane.isRunning) pane.state = 'running';
     this.broadcast({ type: 'pane', pane: pane.info() });
-    this.broadcast({ type: 'notice', level: 'info', message: `Moved ${pane.id} to ${account.name}.`, paneId: pane.id });
+    const message = `Moved a conversation from ${from} to ${account.name}.`;
+    this.broadcast({ type: 'notice', level: 'info', message, paneId: pane.id });
     await this.dispatch({ type: 'switch-done', paneId: pane.id });
   }
 
