@@ -286,12 +286,16 @@ async function floodThroughSsg(daemon, lines, kind) {
   const before = window.messages;
   const hostPid = daemon.hostPid();
   const cpuBefore = { host: cpuMs(hostPid), daemon: cpuMs(daemon.child.pid), window: process.cpuUsage() };
-  const done = window.until((message) => {
-    if (message.type !== 'output' || message.paneId !== pane.id) return false;
-    checker.push(message.data);
-    consume(message.data, () => window.ack(pane.id, message.data.length));
-    return checker.done;
-  });
+  const done = window.until(
+    (message) => {
+      if (message.type !== 'output' || message.paneId !== pane.id) return false;
+      checker.push(message.data);
+      consume(message.data, () => window.ack(pane.id, message.data.length));
+      return checker.done;
+    },
+    // Slower than 1 MB/s is a failure.
+    Math.max(120_000, (lines * LINE_BYTES) / 1_000),
+  );
   window.send({ type: 'input', paneId: pane.id, data: `${seqCommand(lines)}\r` });
   await done;
   const windowCpu = process.cpuUsage(cpuBefore.window);
@@ -446,8 +450,9 @@ const median = (values) => summarize(values).p50;
 export async function runTerminalBench(floodMb = 100, runs = 3, echoSamples = 200) {
   const lines = Math.round((floodMb * MB) / LINE_BYTES);
   const work = mkdtempSync(join(tmpdir(), 'ssg-bench-terminal-'));
-  const daemon = await BenchDaemon.start(work);
+  let daemon;
   try {
+    daemon = await BenchDaemon.start(work);
     const memory = await hostMemory(daemon);
     console.log(
       `pty host RSS: idle ${memory.idleMb.toFixed(1)} MB, 1 pane ${memory.onePaneMb.toFixed(1)} MB, ` +
@@ -500,7 +505,7 @@ export async function runTerminalBench(floodMb = 100, runs = 3, echoSamples = 20
     console.log(`  ssg (pty host, daemon, WebSocket): ${ms(echo.ssg)}`);
     return { floodMb: (lines * LINE_BYTES) / MB, runs, memory, flood, medianMbPerSecond: mbps, echo };
   } finally {
-    await daemon.stop();
+    await daemon?.stop();
     rmSync(work, { recursive: true, force: true });
   }
 }
