@@ -44,14 +44,18 @@ describe('Pane: the screen since ssg last wrote a note', () => {
         `printf '\\e[?1049h\\e[2J\\e[H❯ second question\\r\\n${LIMIT}\\r\\n'; sleep 0.3; printf '\\e[?1049l'; echo 'claude --resume x'; sleep 0.3`,
       );
       assert.ok(await pane.waitForExit(10_000), 'the first process ended');
-      pane.note('Continuing this conversation on B.');
+      await pane.note('Continuing this conversation on B.');
       // Account B: the replay of the conversation, then its own new limit.
       bash(
         pane,
         `printf '\\e[?1049h\\e[2J\\e[H❯ second question\\r\\n${LIMIT}\\r\\n❯ Please continue\\r\\n'; sleep 0.5; printf '  ⎿  new on B\\r\\n'; sleep 30`,
       );
-      await eventually(() => pane.screenLinesSinceNote().includes('  ⎿  new on B'), 'the new process output', 10_000);
-      const lines = pane.screenLinesSinceNote().filter((line) => line.trim() !== '');
+      await eventually(
+        async () => (await pane.screenLinesSinceNote()).includes('  ⎿  new on B'),
+        'the new process output',
+        10_000,
+      );
+      const lines = (await pane.screenLinesSinceNote()).filter((line) => line.trim() !== '');
       assert.deepEqual(lines, ['❯ Please continue', '  ⎿  new on B']);
     } finally {
       pane.dispose();

@@ -1,8 +1,9 @@
 // A pane of the terminal page: one process at a time in a pseudo-terminal (a Claude Code conversation survives an
 // account switch as a new process in the same pane), the windows attached to it, and a headless mirror of its
-// screen. Every batch of output goes to the mirror and to each attached window; all of them are consumers of the
-// pty's flow control, so the slowest holds the process back and none loses a byte. A window that attaches gets
-// the mirror's screen as it was at that instant and then every batch after it, never one twice.
+// screen. Every batch of output goes to the mirror (which parses it lazily) and to each attached window; the
+// windows are consumers of the pty's flow control, so the slowest holds the process back and none loses a byte. A
+// window that attaches gets the mirror's screen as it was at that instant and then every batch after it, never
+// one twice.
 import type { PaneInfo } from '@ssg/contracts/terminal';
 import { PtySession } from '../pty';
 import { ScreenMirror } from '../screen';
@@ -39,7 +40,6 @@ export type PaneMessage =
   | { type: 'snapshot'; paneId: string; data: string; cols: number; rows: number }
   | { type: 'output'; paneId: string; data: string };
 
-const MIRROR = '\0mirror';
 const NOTE_PREFIX = '[ssg]';
 
 export class Pane {
@@ -119,12 +119,12 @@ export class Pane {
     this.session = session;
     this.state = 'running';
     this.exitCode = null;
-    session.addConsumer(MIRROR);
     for (const clientId of [...this.live, ...this.pending.keys()]) session.addConsumer(clientId);
   }
 
-  /** Shows a line of ssg's own in the pane (a switch, an error), as output. */
-  note(text: string): void {
+  /** Shows a line of ssg's own in the pane (a switch, an error), as output; resolves once it is shown. */
+  async note(text: string): Promise<void> {
+    await this.mirror.settled();
     const shown = [...this.mirror.lines(), ...this.mirror.lastAlternateScreen()];
     this.linesBeforeNote = new Set(shown.filter((line) => line.trim() !== ''));
     this.output(`\r\n\x1b[2m${NOTE_PREFIX} ${text}\x1b[0m\r\n`, false);
@@ -134,9 +134,9 @@ export class Pane {
     if (this.live.has(clientId) || this.pending.has(clientId)) return;
     this.pending.set(clientId, []);
     this.session?.addConsumer(clientId);
-    // The mirror parses in order and calls back right after the last write before this one, so the screen it
-    // serializes here holds exactly the output sent before the window attached.
-    void this.mirror.write('').then(() => {
+    // The mirror calls back with exactly the output appended before this, so the screen it serializes here holds
+    // what was sent before the window attached; what comes meanwhile is held for the window, to follow.
+    void this.mirror.settled().then(() => {
       const held = this.pending.get(clientId);
       if (held === undefined) return;
       this.pending.delete(clientId);
@@ -177,7 +177,8 @@ export class Pane {
    * screen: a resumed one hides the note and replays the conversation, the old limit message too, so lines the
    * screen or the ended process's last screen showed when the note was written are left out, and the replay is
    * not read as a limit of the new account. */
-  screenLinesSinceNote(): string[] {
+  async screenLinesSinceNote(): Promise<string[]> {
+    await this.mirror.settled();
     const lines = this.mirror.lines();
     const lastNote = lines.findLastIndex((line) => line.startsWith(NOTE_PREFIX));
     return lines.slice(lastNote + 1).filter((line) => !this.linesBeforeNote.has(line));
@@ -206,10 +207,9 @@ export class Pane {
     this.pending.clear();
   }
 
-  /** `fromPty`: the pty's flow control counted it, so the mirror acknowledges it once parsed. */
+  /** `fromPty`: the process printed it (not a note of ssg's). */
   private output(data: string, fromPty: boolean): void {
-    const session = fromPty ? this.session : undefined;
-    void this.mirror.write(data).then(() => session?.acknowledge(MIRROR, data.length));
+    this.mirror.append(data);
     for (const held of this.pending.values()) held.push(data);
     if (this.live.size > 0) this.options.send([...this.live], { type: 'output', paneId: this.id, data });
     if (fromPty) this.options.onOutput?.(this);

@@ -309,7 +309,7 @@ export class TerminalHost {
         env: launch.env,
       });
     } catch (error) {
-      pane.note(`Claude Code could not start: ${(error as Error).message}`);
+      void pane.note(`Claude Code could not start: ${(error as Error).message}`);
       pane.state = 'exited';
     }
   }
@@ -367,7 +367,7 @@ export class TerminalHost {
     if (typeof hook.session_id === 'string' && hook.hook_event_name === 'SessionStart') {
       this.sessionSeen(pane, hook.session_id);
     }
-    if (hook.hook_event_name === 'StopFailure') this.checkForLimit(pane, hook);
+    if (hook.hook_event_name === 'StopFailure') void this.checkForLimit(pane, hook);
   }
 
   private sessionSeen(pane: Pane, sessionId: string): void {
@@ -376,14 +376,16 @@ export class TerminalHost {
     this.broadcast({ type: 'pane', pane: pane.info() });
   }
 
-  private checkForLimit(pane: Pane, hook?: Record<string, unknown>): void {
+  private async checkForLimit(pane: Pane, hook?: Record<string, unknown>): Promise<void> {
     if (pane.kind !== 'claude' || pane.accountId === null || pane.claudeSessionId === null) return;
+    const screenLines = hook ? undefined : await pane.screenLinesSinceNote();
+    if (pane.accountId === null || this.switching.switching[pane.id]) return;
     const usage = this.readings.get(pane.accountId);
     const signal = detectLimitSignal(
       {
         ...(hook && { hook: hook as never }),
         ...(usage && { usage }),
-        ...(!hook && { screenLines: pane.screenLinesSinceNote() }),
+        ...(screenLines && { screenLines }),
       },
       { now: this.now() },
     );
@@ -438,7 +440,7 @@ export class TerminalHost {
     const pane = this.panes.get(action.paneId);
     if (!pane) return;
     if (action.type === 'account-limited') {
-      pane.note(`${this.accountName(action.accountId)} reached its usage limit (auto-switch is off).`);
+      await pane.note(`${this.accountName(action.accountId)} reached its usage limit (auto-switch is off).`);
       return;
     }
     if (action.type === 'exit-agent') {
@@ -450,7 +452,7 @@ export class TerminalHost {
     const account = this.accounts.get(action.accountId);
     if (!account) return void this.dispatch({ type: 'switch-done', paneId: pane.id });
     const from = this.accountName(pane.accountId ?? '');
-    pane.note(`Continuing this conversation on ${account.name}.`);
+    await pane.note(`Continuing this conversation on ${account.name}.`);
     pane.accountId = account.id;
     pane.title = account.name;
     this.startClaude(pane, account, {
@@ -607,7 +609,7 @@ export class TerminalHost {
     if (pane.kind !== 'claude' || this.screenChecks.has(pane.id)) return;
     const timer = setTimeout(() => {
       this.screenChecks.delete(pane.id);
-      if (this.panes.get(pane.id) === pane && !this.switching.switching[pane.id]) this.checkForLimit(pane);
+      if (this.panes.get(pane.id) === pane && !this.switching.switching[pane.id]) void this.checkForLimit(pane);
     }, SCREEN_CHECK_MS);
     timer.unref();
     this.screenChecks.set(pane.id, timer);
