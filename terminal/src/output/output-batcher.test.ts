@@ -3,18 +3,20 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { OutputBatcher } from './output-batcher';
 
-/** A batcher whose timer is run by hand. */
+/** A batcher whose timer is run by hand, on a clock that stands still unless moved. */
 function manual(maxChars = 8) {
   const batches: string[] = [];
   let timer: (() => void) | undefined;
+  let now = 0;
   const batcher = new OutputBatcher({
     maxChars,
     maxDelayMs: 5,
     deliver: (text) => batches.push(text),
     setTimer: (run) => (timer = run),
     clearTimer: () => (timer = undefined),
+    now: () => now,
   });
-  return { batcher, batches, fire: () => timer?.() };
+  return { batcher, batches, fire: () => timer?.(), wait: (ms: number) => (now += ms) };
 }
 
 describe('OutputBatcher', () => {
@@ -25,6 +27,23 @@ describe('OutputBatcher', () => {
     assert.deepEqual(batches, []);
     fire();
     assert.deepEqual(batches, ['ab']);
+  });
+
+  it('sends output that breaks a quiet spell at once (a keystroke’s echo), and batches what follows closely', () => {
+    const { batcher, batches, fire, wait } = manual();
+    wait(5);
+    batcher.push(Buffer.from('a'));
+    assert.deepEqual(batches, ['a']);
+    wait(1);
+    batcher.push(Buffer.from('b'));
+    wait(1);
+    batcher.push(Buffer.from('c'));
+    assert.deepEqual(batches, ['a']);
+    fire();
+    assert.deepEqual(batches, ['a', 'bc']);
+    wait(4);
+    batcher.push(Buffer.from('d'));
+    assert.deepEqual(batches, ['a', 'bc'], 'not quiet long enough');
   });
 
   it('sends at once when a batch is full, without waiting for the timer', () => {
