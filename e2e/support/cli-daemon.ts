@@ -1,10 +1,10 @@
 // `ssg daemon --port 0` from the built CLI, as a user runs it in browser mode, on a HostWorkspace's home and with
 // the environment the test gives it: the daemon passes that environment on to the pty host it forks, and the host
 // to the Claude Code in each pane. Requests go with the admin credential the daemon created (a person's request).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ssgBin } from '@ssg/testing/cli-harness';
+import { startDaemonProcess } from '@ssg/daemon/testing/daemon-process';
 import type { HostWorkspace } from './host-workspace';
 
 export interface CliDaemonResponse<T> {
@@ -21,25 +21,10 @@ export class CliDaemon {
   ) {}
 
   /** Resolves once the daemon prints where it listens; `env` is added to the workspace's clean environment. */
-  static start(workspace: HostWorkspace, env: Record<string, string>): Promise<CliDaemon> {
-    const child = spawn(process.execPath, [ssgBin, 'daemon', '--port', '0'], {
-      env: workspace.env(env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    return new Promise((resolve, reject) => {
-      let stdout = '';
-      let stderr = '';
-      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.stdout!.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-        const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
-        if (!url) return;
-        const adminToken = readFileSync(join(workspace.home, 'admin.token'), 'utf8').trim();
-        resolve(new CliDaemon(child, url, adminToken, exited));
-      });
-      child.once('exit', (code) => reject(new Error(`ssg daemon exited ${code} before listening: ${stderr}`)));
-    });
+  static async start(workspace: HostWorkspace, env: Record<string, string>): Promise<CliDaemon> {
+    const { child, url, exited } = await startDaemonProcess(workspace, [], env);
+    const adminToken = readFileSync(join(workspace.home, 'admin.token'), 'utf8').trim();
+    return new CliDaemon(child, url, adminToken, exited);
   }
 
   async request<T>(method: string, path: string, body?: unknown): Promise<CliDaemonResponse<T>> {

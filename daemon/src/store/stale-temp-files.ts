@@ -3,6 +3,7 @@
 // daemon sweeps those of dead processes from the folders it writes when it starts.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { isProcessAlive } from '@ssg/node/process-alive';
 
 const TEMP_FILE = /^\..+\.(\d+)\.[a-z0-9]+\.tmp$/;
 
@@ -16,17 +17,7 @@ export function removeStaleTempFiles(dirs: readonly string[]): void {
     }
     for (const name of names) {
       const pid = Number(TEMP_FILE.exec(name)?.[1]);
-      if (pid && !isAlive(pid)) rmSync(join(dir, name), { force: true });
+      if (pid && !isProcessAlive(pid)) rmSync(join(dir, name), { force: true });
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

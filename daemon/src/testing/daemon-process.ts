@@ -12,11 +12,15 @@ export interface DaemonProcess {
 
 /**
  * Starts the daemon and resolves once it prints where it listens. `wrapper` runs it under another program, e.g.
- * `['prlimit', '--nofile=256:256']`.
+ * `['prlimit', '--nofile=256:256']`; `env` is added to the workspace's environment.
  */
-export function startDaemonProcess(ws: Workspace, wrapper: readonly string[] = []): Promise<DaemonProcess> {
+export function startDaemonProcess(
+  ws: Workspace,
+  wrapper: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<DaemonProcess> {
   const [program, ...args] = [...wrapper, process.execPath, ssgBin, 'daemon', '--port', '0'];
-  const child = spawn(program!, args, { env: ws.env(), stdio: 'pipe' });
+  const child = spawn(program!, args, { env: ws.env(env), stdio: 'pipe' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let stdout = '';

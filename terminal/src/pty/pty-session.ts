@@ -3,6 +3,7 @@
 // is paused, so a flood slows the process printing it and no byte is lost.
 import { type IPty, spawn } from 'node-pty';
 import { DEFAULT_WATERMARKS, FlowControl, OutputBatcher } from '../output';
+import { isProcessAlive } from '@ssg/node/process-alive';
 
 export interface PtySessionOptions {
   file: string;
@@ -112,7 +113,7 @@ export class PtySession {
     if (this.draining) return;
     this.process.pause();
     this.exitCheck = setInterval(() => {
-      if (isAlive(this.process.pid)) return;
+      if (isProcessAlive(this.process.pid)) return;
       clearInterval(this.exitCheck);
       this.draining = true;
       this.process.resume();
@@ -122,14 +123,5 @@ export class PtySession {
   private resume(): void {
     clearInterval(this.exitCheck);
     this.process.resume();
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
