@@ -1,2 +1,0 @@
-// The fleet server's entry points are added as they are built (issue 15); see ../README.md.
-export {};
