@@ -9,15 +9,18 @@
 // module-wide, so a login in flight survives the switch.
 //
 // Logging in: the provider's own development pages (devInteractions) are the login and consent forms. Any
-// password is accepted; the login name is the account's email. `loginHeadless` plays a browser through them
-// with fetch and a cookie jar. A Playwright test can drive the same forms in Chromium:
-//   await page.goto(authorizationUrl)            // lands on <h1>Sign-in</h1>
+// password is accepted; the login name is the account's email, and only declared accounts exist. `loginHeadless`
+// plays a browser through them with fetch and a cookie jar. A Playwright test drives the same forms in Chromium
+// (checked with playwright-core and /usr/bin/chromium --no-sandbox; the page's Google Fonts @import fails
+// quickly offline and does not hold up the load):
+//   await page.goto(authorizationUrl.href)           // <h1>Sign-in</h1>
 //   await page.fill('input[name="login"]', email)
 //   await page.fill('input[name="password"]', 'any')
-//   await page.click('button[type="submit"]')    // lands on <h1>Authorize</h1>
-//   await page.click('button[type="submit"]')    // consent; the browser goes to the redirect URI with code+state
-// With a fleet server on the redirect URI the last click lands on its callback; otherwise wait for the request
-// (`page.waitForRequest(url => url.startsWith(redirectUri))`). The forms are plain HTML without scripts.
+//   await page.click('button.login-submit')          // <h1>Authorize</h1>
+//   await page.click('button.login-submit')          // consent: the browser goes to the redirect URI (code, state)
+// With the fleet server at the redirect URI the last click lands on its callback. The forms are plain HTML; an
+// unregistered redirect_uri gives an error page instead (HTTP 400, "redirect_uri did not match any of the
+// client's registered redirect_uris").
 import { generateKeyPairSync, randomUUID, type JsonWebKey } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
