@@ -2,6 +2,7 @@
 // and consent forms filled in by a headless browser stand-in. Time (the state's 10 minutes, the JWKS hour) runs
 // on a fake clock; the provider's own clock (id_token iat/exp, checked by openid-client) is the real one.
 import assert from 'node:assert/strict';
+import { inspect } from 'node:util';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { JSONWebKeySet } from 'jose';
 import { loginHeadless, OidcProviderPageError, OidcProviderServer } from '@ssg/testing/oidc-provider-server';
@@ -173,10 +174,11 @@ describe('OIDC web login against a real OpenID provider', () => {
   it('answers a wrong client secret with the token exchange failure (502)', async () => {
     const wrongSecret = { ...settings, clientSecret: 'not-the-secret' };
     const callback = await signIn(ALICE, wrongSecret);
-    await assert.rejects(
-      finish(callback, { clientSettings: wrongSecret }),
-      assertLoginError('token_exchange_failed', 'OIDC token exchange failed', 502),
-    );
+    const error = await finish(callback, { clientSettings: wrongSecret }).catch((e: unknown) => e);
+    assertLoginError('token_exchange_failed', 'OIDC token exchange failed', 502)(error);
+    assert.ok(!inspect(error, { depth: 20 }).includes('not-the-secret'), 'the secret stays out of the error');
+    const config = await discovery.configuration(wrongSecret);
+    assert.ok(!inspect(config, { depth: 20 }).includes('not-the-secret'), 'and out of the configuration');
   });
 
   it('leaves an unregistered redirect URI to the provider, which refuses and says why', async () => {
