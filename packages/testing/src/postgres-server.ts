@@ -68,7 +68,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   ].join(' ');
   const stopNow = (): void => {
     try {
-      execFileSync(...command('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w']), { stdio: 'ignore' });
+      execFileSync(...command('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w']), { cwd: dir, stdio: 'ignore' });
     } catch {
       // Not running (never started, or already stopped).
     }
@@ -78,21 +78,11 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   process.once('exit', stopNow);
 
   try {
-    await run(
-      ...command('initdb', [
-        '-D',
-        data,
-        '-U',
-        SUPERUSER,
-        '-A',
-        'trust',
-        '-E',
-        'UTF8',
-        '--no-sync',
-        '--no-instructions',
-      ]),
-    );
-    await run(...command('pg_ctl', ['start', '-D', data, '-l', log, '-o', options, '-w', '-t', '60']));
+    // In the server's own folder: `nobody` may not be allowed into the test's working directory.
+    const inDir = { cwd: dir };
+    const initdb = ['-D', data, '-U', SUPERUSER, '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'];
+    await run(...command('initdb', initdb), inDir);
+    await run(...command('pg_ctl', ['start', '-D', data, '-l', log, '-o', options, '-w', '-t', '60']), inDir);
   } catch (error) {
     const serverLog = existsSync(log) ? readFileSync(log, 'utf8') : '';
     stopNow();
