@@ -34,10 +34,15 @@ export class SqliteDatabase implements Database {
       closeSync(fd);
     }
     this.db = new BetterSqlite3(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    this.db.pragma('foreign_keys = ON');
+    try {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = NORMAL');
+      this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      this.db.pragma('foreign_keys = ON');
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
   }
 
   query<Row extends object>(sql: string, params: readonly SqlValue[] = []): Promise<Row[]> {
