@@ -1,0 +1,252 @@
+// The fleet server end to end, over real HTTP, with a real OpenID provider (oidc-provider) on loopback: an admin
+// configures SSO with a service account key and adds a member, who signs in through the provider and reaches the
+// dashboard; the spec's failures (not a member, a replayed state, `saml`, a wrong client secret) say what the spec
+// says. Then the same on PostgreSQL with two app servers: the login starts on one and finishes on the other, and
+// the session works on both.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { FLEET_SESSION_COOKIE, fleetPaths } from '@ssg/contracts/fleet';
+import { loginHeadless, OidcProviderServer } from '@ssg/testing/oidc-provider-server';
+import { type PostgresServer, startPostgresServer } from '@ssg/testing/postgres-server';
+import { newServiceAccountKey } from './crypto/service-account-keys';
+import { type RunningFleet, startFleetServer } from './fleet-server';
+import { OIDC_STATE_COOKIE } from './routes/oidc-login';
+import type { FleetStore } from './store/fleet-store';
+
+const ORG = 'org_acme';
+const SECRET = 'client-secret-that-must-never-leak-0123456789';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const fleetEnv = async (dataDir: string, databaseUrl?: string) => ({
+  SSG_FLEET_PORT: String(await freePort()),
+  SSG_FLEET_DATA_DIR: dataDir,
+  SSG_FLEET_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+  ...(databaseUrl && { SSG_FLEET_DATABASE_URL: databaseUrl }),
+});
+
+/** The organization, its admin and a service account key, as `ssg-fleet init-org` makes them. */
+async function initOrg(store: FleetStore): Promise<string> {
+  await store.organizations.create({ id: ORG, name: 'Acme' });
+  await store.members.add(ORG, 'ada@acme.test', 'org_admin');
+  const { token, hash } = newServiceAccountKey();
+  await store.serviceAccounts.create({ orgId: ORG, name: 'setup', keyHash: hash });
+  return token;
+}
+
+const cookiesOf = (response: Response): Record<string, string> =>
+  Object.fromEntries(
+    response.headers.getSetCookie().map((line) => {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      return [pair!.slice(0, at), pair!.slice(at + 1)];
+    }),
+  );
+
+/** A browser's sign-in: the login URL, the provider's pages, the callback (maybe on another server). */
+async function signIn(startUrl: string, finishUrl: string, email: string) {
+  const login = await fetch(`${startUrl}${fleetPaths.oidcLogin(ORG)}`, { redirect: 'manual' });
+  assert.equal(login.status, 302, await login.text());
+  const state = cookiesOf(login)[OIDC_STATE_COOKIE]!;
+  const redirectUri = `${finishUrl}${fleetPaths.oidcCallback(ORG)}`;
+  const back = await loginHeadless(login.headers.get('location')!, {
+    email,
+    redirectUri: redirectUri.replace(finishUrl, startUrl),
+  });
+  const callback = `${finishUrl}${back.pathname}${back.search}`;
+  const response = await fetch(callback, { redirect: 'manual', headers: { cookie: `${OIDC_STATE_COOKIE}=${state}` } });
+  return { response, callback, state };
+}
+
+describe('fleet server on the embedded database, with a real OpenID provider', () => {
+  let dir: string;
+  let fleet: RunningFleet;
+  let provider: OidcProviderServer;
+  let adminKey: string;
+  const admin = (method: string, path: string, body?: unknown) =>
+    fetch(`${fleet.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${adminKey}`,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ssg-fleet-'));
+    fleet = await startFleetServer({ env: await fleetEnv(dir) });
+    adminKey = await initOrg(fleet.store);
+    provider = await OidcProviderServer.start({
+      clients: [
+        { clientId: 'ssg-fleet', clientSecret: SECRET, redirectUris: [`${fleet.url}${fleetPaths.oidcCallback(ORG)}`] },
+      ],
+      accounts: [{ email: 'bob@acme.test' }, { email: 'carol@acme.test' }],
+    });
+  });
+  after(async () => {
+    await fleet.close();
+    await provider.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('without SSO configured, the login says so', async () => {
+    const response = await fetch(`${fleet.url}${fleetPaths.oidcLogin(ORG)}`, { redirect: 'manual' });
+    assert.equal(response.status, 404);
+    assert.match(await response.text(), /OIDC SSO is not configured for this organization/);
+  });
+
+  test('an admin configures SSO; the secret is stored sealed and never comes back', async () => {
+    const put = await admin('PUT', fleetPaths.ssoConfig(ORG), {
+      provider: 'oidc',
+      issuer_url: provider.issuer,
+      client_id: 'ssg-fleet',
+      client_secret: SECRET,
+    });
+    assert.equal(put.status, 200);
+    assert.deepEqual(await put.json(), { ok: true, provider: 'oidc', org_id: ORG });
+    const org = await (await admin('GET', fleetPaths.org(ORG))).text();
+    assert.ok(org.includes(provider.issuer) && !org.includes(SECRET));
+    assert.ok(!readFileSync(join(dir, 'fleet.sqlite')).includes(SECRET), 'not in the database file');
+    assert.equal((await admin('PUT', fleetPaths.ssoConfig(ORG), { provider: 'oidc' })).status, 400);
+  });
+
+  test('a member signs in through the provider and reaches the dashboard with an 8-hour session', async () => {
+    const added = await admin('POST', fleetPaths.members(ORG), { user_id: 'Bob@Acme.test', role: 'member' });
+    assert.equal(added.status, 200);
+    const { response } = await signIn(fleet.url, fleet.url, 'bob@acme.test');
+    assert.equal(response.status, 302, await response.clone().text());
+    assert.equal(response.headers.get('location'), `${fleet.url}/orgs/${ORG}/`);
+    const sessionCookie = response.headers.getSetCookie().find((line) => line.startsWith(`${FLEET_SESSION_COOKIE}=`))!;
+    assert.match(sessionCookie, /Max-Age=28800; HttpOnly; Secure; SameSite=Lax/);
+    const session = cookiesOf(response)[FLEET_SESSION_COOKIE]!;
+    const page = await fetch(`${fleet.url}/orgs/${ORG}/`, {
+      headers: { cookie: `${FLEET_SESSION_COOKIE}=${session}` },
+    });
+    assert.equal(page.status, 200);
+    assert.match(
+      await page.text(),
+      /Signed in as <strong data-testid="signed-in-as">bob@acme.test<\/strong> \(member\)/,
+    );
+    const notAllowed = await fetch(`${fleet.url}${fleetPaths.members(ORG)}`, {
+      headers: { authorization: `Bearer ${session}` },
+    });
+    assert.equal(notAllowed.status, 403, 'a member may not list members');
+  });
+
+  test('someone the provider knows but the organization does not: not a member', async () => {
+    const { response } = await signIn(fleet.url, fleet.url, 'carol@acme.test');
+    assert.equal(response.status, 403);
+    assert.match(await response.text(), /User is not a member of this organization/);
+  });
+
+  test('a callback replayed, or without this browser’s state cookie: the CSRF message', async () => {
+    const { response, callback, state } = await signIn(fleet.url, fleet.url, 'bob@acme.test');
+    assert.equal(response.status, 302);
+    const replay = await fetch(callback, { redirect: 'manual', headers: { cookie: `${OIDC_STATE_COOKIE}=${state}` } });
+    assert.equal(replay.status, 400);
+    assert.match(await replay.text(), /Invalid or expired state parameter \(possible CSRF\)/);
+  });
+
+  test('a wrong client secret: the token exchange fails with a 502', async () => {
+    await admin('PUT', fleetPaths.ssoConfig(ORG), {
+      provider: 'oidc',
+      issuer_url: provider.issuer,
+      client_id: 'ssg-fleet',
+      client_secret: 'not-the-secret',
+    });
+    const { response } = await signIn(fleet.url, fleet.url, 'bob@acme.test');
+    assert.equal(response.status, 502);
+    assert.match(await response.text(), /OIDC token exchange failed/);
+  });
+
+  test('saml is accepted and does not enable OIDC login', async () => {
+    const put = await admin('PUT', fleetPaths.ssoConfig(ORG), {
+      provider: 'saml',
+      issuer_url: provider.issuer,
+      client_id: 'ssg-fleet',
+      client_secret: SECRET,
+    });
+    assert.deepEqual(await put.json(), { ok: true, provider: 'saml', org_id: ORG });
+    const login = await fetch(`${fleet.url}${fleetPaths.oidcLogin(ORG)}`, { redirect: 'manual' });
+    assert.equal(login.status, 404);
+    assert.match(await login.text(), /OIDC SSO is not configured for this organization/);
+  });
+});
+
+describe('two fleet servers on one PostgreSQL', () => {
+  let postgres: PostgresServer;
+  let servers: RunningFleet[];
+  let provider: OidcProviderServer;
+  const dirs: string[] = [];
+
+  before(async () => {
+    postgres = await startPostgresServer();
+    const databaseUrl = await postgres.createDatabase();
+    const secretKeys = `k1:${randomBytes(32).toString('base64')}`;
+    servers = [];
+    // Two app servers behind one address, as behind a load balancer: both have the first one's public URL.
+    let publicUrl: string | undefined;
+    for (let i = 0; i < 2; i += 1) {
+      const dir = mkdtempSync(join(tmpdir(), 'ssg-fleet-pg-'));
+      dirs.push(dir);
+      const env = { ...(await fleetEnv(dir, databaseUrl)), SSG_FLEET_SECRET_KEYS: secretKeys };
+      publicUrl ??= `http://127.0.0.1:${env.SSG_FLEET_PORT}`;
+      servers.push(await startFleetServer({ env: { ...env, SSG_FLEET_PUBLIC_URL: publicUrl } }));
+    }
+    const key = await initOrg(servers[0]!.store);
+    provider = await OidcProviderServer.start({
+      clients: [
+        {
+          clientId: 'ssg-fleet',
+          clientSecret: SECRET,
+          redirectUris: [`${servers[0]!.url}${fleetPaths.oidcCallback(ORG)}`],
+        },
+      ],
+      accounts: [{ email: 'ada@acme.test' }],
+    });
+    const put = await fetch(`${servers[0]!.url}${fleetPaths.ssoConfig(ORG)}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        provider: 'oidc',
+        issuer_url: provider.issuer,
+        client_id: 'ssg-fleet',
+        client_secret: SECRET,
+      }),
+    });
+    assert.equal(put.status, 200);
+  });
+  after(async () => {
+    for (const server of servers) await server.close();
+    await provider.close();
+    await postgres.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a login started on one server finishes on the other; the session is valid on both', async () => {
+    const [a, b] = servers as [RunningFleet, RunningFleet];
+    // The provider sends the browser back to the public URL; the "balancer" hands that request to the second.
+    const { response } = await signIn(a.url, b.url, 'ada@acme.test');
+    assert.equal(response.status, 302, await response.clone().text());
+    const session = cookiesOf(response)[FLEET_SESSION_COOKIE]!;
+    for (const server of servers) {
+      const members = await fetch(`${server.url}${fleetPaths.members(ORG)}`, {
+        headers: { cookie: `${FLEET_SESSION_COOKIE}=${session}` },
+      });
+      assert.equal(members.status, 200, `valid on ${server.url}`);
+    }
+  });
+});

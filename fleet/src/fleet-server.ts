@@ -1,0 +1,78 @@
+// The fleet server as `ssg-fleet` (or `npm run fleet`) runs it: configuration and secrets from the environment,
+// the database opened and migrated, every area's routes behind HTTPS and the one authorization hook. Nothing is
+// kept in the process between requests, so two servers on one PostgreSQL behave as one.
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { fleetAuth } from './auth/fleet-auth';
+import { storePrincipals } from './auth/store-principals';
+import { secretBoxFromEnv } from './crypto/secret-box';
+import { dashboardRoutes } from './routes/dashboard';
+import { memberRoutes } from './routes/members';
+import { oidcLoginRoutes } from './routes/oidc-login';
+import { organizationRoutes } from './routes/organizations';
+import { serviceAccountRoutes } from './routes/service-accounts';
+import { ssoConfigRoutes } from './routes/sso-config';
+import { buildFleetApp } from './server/fleet-app';
+import { type FleetConfig, fleetConfig } from './server/fleet-config';
+import { OidcDiscovery } from './sso/oidc-discovery';
+import { type FleetStore, openFleetStore } from './store/fleet-store';
+
+export interface RunningFleet {
+  /** Where this server listens (users reach it at `config.publicUrl`, which may be a proxy's or a balancer's). */
+  url: string;
+  config: FleetConfig;
+  store: FleetStore;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export interface FleetServerOptions {
+  env: NodeJS.ProcessEnv;
+  /** Clock for login states, sessions and the JWKS cache (tests move it). */
+  now?: () => number;
+}
+
+export async function startFleetServer({ env, now = Date.now }: FleetServerOptions): Promise<RunningFleet> {
+  const config = fleetConfig(env);
+  const secrets = secretBoxFromEnv(env);
+  const store = await openFleetStore(config.databaseUrl, now);
+  try {
+    const health: FastifyPluginAsync = async (app) => {
+      app.get('/health', async () => ({ ok: true, database: config.databaseUrl.split(':')[0] }));
+    };
+    const app = await buildFleetApp({
+      config,
+      routes: [
+        // At the root (fastify-plugin): the authorization hook covers every route registered after it.
+        fp(async (root) => {
+          await root.register(fleetAuth, { resolver: storePrincipals(store), publicUrl: config.publicUrl });
+        }),
+        health,
+        organizationRoutes(store),
+        memberRoutes(store),
+        serviceAccountRoutes(store),
+        ssoConfigRoutes(store, secrets),
+        oidcLoginRoutes({ store, secrets, discovery: new OidcDiscovery(), publicUrl: config.publicUrl, now }),
+        dashboardRoutes(store),
+      ],
+    });
+    await app.listen({ host: config.host, port: config.port });
+    const { port } = app.server.address() as AddressInfo;
+    const scheme = config.transport.kind === 'tls' ? 'https' : 'http';
+    const url = `${scheme}://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    return {
+      url,
+      config,
+      store,
+      app,
+      close: async () => {
+        await app.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
