@@ -18,6 +18,8 @@ import { type FleetConfig, fleetConfig } from './server/fleet-config';
 import { OidcDiscovery } from './sso/oidc-discovery';
 import { type FleetStore, openFleetStore } from './store/fleet-store';
 
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
 export interface RunningFleet {
   /** Where this server listens (users reach it at `config.publicUrl`, which may be a proxy's or a balancer's). */
   url: string;
@@ -58,6 +60,11 @@ export async function startFleetServer({ env, now = Date.now }: FleetServerOptio
       ],
     });
     await app.listen({ host: config.host, port: config.port });
+    // Expired login states and sessions are refused when looked up; this only keeps the tables small.
+    const sweep = setInterval(() => {
+      void Promise.all([store.loginStates.deleteExpired(), store.sessions.deleteExpired()]).catch(() => {});
+    }, SWEEP_EVERY_MS);
+    sweep.unref();
     const { port } = app.server.address() as AddressInfo;
     const scheme = config.transport.kind === 'tls' ? 'https' : 'http';
     const url = `${scheme}://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -67,6 +74,7 @@ export async function startFleetServer({ env, now = Date.now }: FleetServerOptio
       store,
       app,
       close: async () => {
+        clearInterval(sweep);
         await app.close();
         await store.close();
       },
