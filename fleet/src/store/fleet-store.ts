@@ -7,6 +7,7 @@ import { LoginStates } from './login-states';
 import { Members } from './members';
 import { migrate } from './migrate';
 import { openDatabase } from './open-database';
+import { OrgRules } from './org-rules';
 import { Organizations } from './organizations';
 import { ServiceAccounts } from './service-accounts';
 import { Sessions } from './sessions';
@@ -24,6 +25,7 @@ export interface FleetStore {
   sessions: Sessions;
   jwksCache: JwksCache;
   subscriptions: Subscriptions;
+  orgRules: OrgRules;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function openFleetStore(databaseUrl: string, now: Clock = Date.now)
     sessions: new Sessions(db, now),
     jwksCache: new JwksCache(db, now),
     subscriptions: new Subscriptions(db, now),
+    orgRules: new OrgRules(db, now),
     close: () => db.close(),
   };
 }

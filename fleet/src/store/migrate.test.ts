@@ -8,6 +8,7 @@ const TABLES = [
   'jwks_cache',
   'login_states',
   'members',
+  'org_rules',
   'organizations',
   'schema_migrations',
   'service_accounts',
@@ -27,34 +28,35 @@ describeEachEngine('migrate', (engine) => {
 
   it('applies every migration once and records it; a second run changes nothing', async () => {
     const db = await engine.connect(await engine.newDatabaseUrl());
-    assert.deepEqual(await migrate(db, () => 1234), ['0001-fleet-tables']);
+    assert.deepEqual(await migrate(db, () => 1234), ['0001-fleet-tables', '0002-org-rules']);
     assert.deepEqual(await tableNames(db), TABLES);
     assert.deepEqual(await migrate(db), []);
-    assert.deepEqual(await db.query('SELECT id, applied_at FROM schema_migrations'), [
+    assert.deepEqual(await db.query('SELECT id, applied_at FROM schema_migrations ORDER BY id'), [
       { id: '0001-fleet-tables', applied_at: 1234 },
+      { id: '0002-org-rules', applied_at: 1234 },
     ]);
   });
 
   it('applies only the migrations a database has not had yet', async () => {
     const db = await engine.connect(await engine.newDatabaseUrl());
     await migrate(db);
-    const next: Migration = { id: '0002-notes', statements: ['CREATE TABLE notes (id TEXT PRIMARY KEY)'] };
-    assert.deepEqual(await migrate(db, Date.now, [...MIGRATIONS, next]), ['0002-notes']);
+    const next: Migration = { id: '9999-notes', statements: ['CREATE TABLE notes (id TEXT PRIMARY KEY)'] };
+    assert.deepEqual(await migrate(db, Date.now, [...MIGRATIONS, next]), ['9999-notes']);
     assert.deepEqual(await migrate(db, Date.now, [...MIGRATIONS, next]), []);
   });
 
   it('rolls a failing run back whole', async () => {
     const db = await engine.connect(await engine.newDatabaseUrl());
-    const broken: Migration = { id: '0002-broken', statements: ['CREATE TABLE notes (id TEXT)', 'NOT SQL'] };
+    const broken: Migration = { id: '9999-broken', statements: ['CREATE TABLE notes (id TEXT)', 'NOT SQL'] };
     await assert.rejects(migrate(db, Date.now, [...MIGRATIONS, broken]));
     assert.deepEqual(await tableNames(db), []);
   });
 
   it('refuses a database migrated by a newer server', async () => {
     const db = await engine.connect(await engine.newDatabaseUrl());
-    const next: Migration = { id: '0002-future', statements: [] };
+    const next: Migration = { id: '9999-future', statements: [] };
     await migrate(db, Date.now, [...MIGRATIONS, next]);
-    await assert.rejects(migrate(db), /does not know \(0002-future\).*newer version/);
+    await assert.rejects(migrate(db), /does not know \(9999-future\).*newer version/);
   });
 
   // Two SQLite connections in one process cannot race: the second one's BEGIN IMMEDIATE blocks the event loop
@@ -64,8 +66,11 @@ describeEachEngine('migrate', (engine) => {
       const url = await engine.newDatabaseUrl();
       const servers = [await engine.connect(url), await engine.connect(url)];
       const applied = await Promise.all(servers.map((db) => migrate(db)));
-      assert.deepEqual(applied.flat(), ['0001-fleet-tables']);
-      assert.deepEqual(await servers[0]!.query('SELECT id FROM schema_migrations'), [{ id: '0001-fleet-tables' }]);
+      assert.deepEqual(applied.flat(), ['0001-fleet-tables', '0002-org-rules']);
+      assert.deepEqual(await servers[0]!.query('SELECT id FROM schema_migrations ORDER BY id'), [
+        { id: '0001-fleet-tables' },
+        { id: '0002-org-rules' },
+      ]);
     });
   }
 });

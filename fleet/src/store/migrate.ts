@@ -5,9 +5,10 @@
 import type { Clock } from './clock';
 import type { Database } from './database';
 import { fleetTables } from './migrations/0001-fleet-tables';
+import { orgRulesTable } from './migrations/0002-org-rules';
 import type { Migration } from './migrations/migration';
 
-export const MIGRATIONS: readonly Migration[] = [fleetTables];
+export const MIGRATIONS: readonly Migration[] = [fleetTables, orgRulesTable];
 
 /** Applies what is missing; resolves to the ids it applied (none when the schema was current). */
 export async function migrate(
