@@ -1,0 +1,179 @@
+// The accounts API, GET /api/license (spec: Accounts API, Authentication 3 and 4): an SSO user's licence JWT.
+//
+// The spec's headers are `X-Auth-Method: sso` and `X-SSO-Email: <email>`. Anyone can send an email header, so the
+// caller also proves it: `Authorization: Bearer <id_token>` from the identity provider of the organization the
+// email belongs to, verified here (bearer-id-token.ts). Which organization's provider may vouch for an email:
+// - the organization whose `sso_domain` is the email's domain, and then only that one: it holds the domain, and a
+//   provider of another organization (whose admin can add any email as a member) must not obtain its tier;
+// - otherwise each organization that has the email as a member.
+// Access tokens are not accepted: their format and audience are each provider's own, so nothing checks them
+// without provider-specific rules or a network call per request.
+//
+// The tier is resolveTier's (tier-resolution.ts): the email's own account subscription, or the subscription of
+// the organization whose `sso_domain` is the email's domain; none active gives a free licence. Membership alone
+// lets an organization's provider prove the email; it gives no tier. Nothing is cached: a changed `sso_domain`
+// or subscription shows in the next licence (`ssg auth refresh`).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ACCOUNTS_LICENSE_PATH } from '@ssg/contracts/fleet';
+import { LicenseResponse } from '@ssg/contracts/schemas/fleet';
+import type { FastifyRequest } from 'fastify';
+import type { LicenceSigner } from '../licences/licence-signer';
+import {
+  type AccountRecord,
+  emailDomain,
+  InvalidEmailError,
+  type OrganizationRecord,
+  resolveTier,
+  type Subscription,
+} from '../licences/tier-resolution';
+import { BearerIdTokenError, claimedOrigin, type ExpectedProvider, verifyBearerIdToken } from '../sso/bearer-id-token';
+import type { OidcDiscovery } from '../sso/oidc-discovery';
+import { jwksCacheStore } from '../sso/store-adapters';
+import type { FleetStore } from '../store/fleet-store';
+import type { Subscription as StoredSubscription } from '../store/subscriptions';
+import { HttpError } from './http-error';
+
+export interface LicenseRouteOptions {
+  store: FleetStore;
+  signer: LicenceSigner;
+  discovery: OidcDiscovery;
+  /** ms since the epoch. */
+  now?: () => number;
+}
+
+const MAX_EMAIL_LENGTH = 320;
+
+/** What to send, said in every 401 that lacks a usable bearer. */
+const HOW_TO_AUTHENTICATE =
+  "send Authorization: Bearer <id_token>, the id_token from your organization's identity provider " +
+  '(ssg auth login --sso obtains it)';
+
+export const licenseRoutes =
+  ({ store, signer, discovery, now = Date.now }: LicenseRouteOptions): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const jwksCache = jwksCacheStore(store.jwksCache);
+    const clock = () => new Date(now());
+
+    /** The organizations whose providers may vouch for `email`, with their OIDC settings. */
+    async function vouchingOrganizations(email: string, domain: string): Promise<string[]> {
+      const holder = await store.organizations.findBySsoDomain(domain);
+      if (holder) return [holder.id];
+      return (await store.members.ofUser(email)).map((member) => member.orgId);
+    }
+
+    async function expectedProvider(orgId: string): Promise<ExpectedProvider | undefined> {
+      const config = await store.ssoConfigs.get(orgId);
+      if (!config || config.provider !== 'oidc') return undefined;
+      let metadata;
+      try {
+        // Only the provider's metadata is read; nothing is sent to it as the client, so no secret is needed.
+        const configuration = await discovery.configuration({
+          issuerUrl: config.issuerUrl,
+          clientId: config.clientId,
+          clientSecret: '',
+        });
+        metadata = configuration.serverMetadata();
+      } catch (error) {
+        throw new HttpError(
+          502,
+          `the identity provider's discovery document could not be read (${(error as Error).message})`,
+        );
+      }
+      return { issuer: metadata.issuer, jwksUri: metadata.jwks_uri, clientId: config.clientId };
+    }
+
+    async function proveEmail(email: string, domain: string, token: string): Promise<void> {
+      const orgIds = await vouchingOrganizations(email, domain);
+      const providers = (await Promise.all(orgIds.map(expectedProvider))).filter((p) => p !== undefined);
+      if (providers.length === 0) {
+        throw new HttpError(
+          403,
+          orgIds.length === 0
+            ? `no organization vouches for ${email}: an organization must set sso_domain ${domain} ` +
+                'or add this email as a member, and configure OIDC SSO'
+            : `OIDC SSO is not configured for the organization of ${email}`,
+        );
+      }
+      const origin = claimedOrigin(token);
+      if (!origin) throw new HttpError(401, `the bearer token is not an id_token: ${HOW_TO_AUTHENTICATE}`);
+      const sameIssuer = providers.filter((p) => p.issuer === origin.issuer);
+      const provider = sameIssuer.find((p) => origin.audiences.includes(p.clientId)) ?? sameIssuer[0];
+      if (!provider) {
+        throw new HttpError(
+          401,
+          `the id_token was not issued by the identity provider of the organization of ${email}`,
+        );
+      }
+      try {
+        await verifyBearerIdToken(token, email, provider, jwksCache, clock);
+      } catch (error) {
+        if (error instanceof BearerIdTokenError) throw new HttpError(401, error.message);
+        throw error;
+      }
+    }
+
+    app.get(ACCOUNTS_LICENSE_PATH, { schema: { response: { 200: LicenseResponse } } }, async (request, reply) => {
+      const method = singleHeader(request, 'x-auth-method');
+      if (method === undefined || method.toLowerCase() !== 'sso') {
+        throw new HttpError(
+          400,
+          method === undefined
+            ? 'X-Auth-Method is missing: send X-Auth-Method: sso'
+            : `X-Auth-Method ${JSON.stringify(method.slice(0, 40))} is not supported: send X-Auth-Method: sso`,
+        );
+      }
+      const email = singleHeader(request, 'x-sso-email')?.trim();
+      if (!email) throw new HttpError(400, 'X-SSO-Email is missing: send the email you signed in with');
+      let domain: string;
+      try {
+        if (email.length > MAX_EMAIL_LENGTH) throw new InvalidEmailError('X-SSO-Email is too long to be an email');
+        domain = emailDomain(email);
+      } catch (error) {
+        if (error instanceof InvalidEmailError) throw new HttpError(400, `X-SSO-Email: ${error.message}`);
+        throw error;
+      }
+      const token = /^Bearer +(\S+) *$/i.exec(singleHeader(request, 'authorization') ?? '')?.[1];
+      if (!token) {
+        reply.header('www-authenticate', 'Bearer');
+        throw new HttpError(401, `the email header alone proves nothing: ${HOW_TO_AUTHENTICATE}`);
+      }
+      await proveEmail(email, domain, token);
+
+      const resolution = resolveTier(email, await tierRecords(store, email, domain), now() / 1000);
+      const licence = await signer.sign({ subject: email.toLowerCase(), tier: resolution.tier }, now() / 1000);
+      return {
+        license: licence.token,
+        tier: resolution.tier,
+        expires_at: licence.expiresAt * 1000,
+        org_id: resolution.source.kind === 'organization' ? resolution.source.orgId : null,
+      };
+    });
+  };
+
+function singleHeader(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  if (Array.isArray(value)) throw new HttpError(400, `send one ${name} header, not ${value.length}`);
+  return value;
+}
+
+/** The store's active subscriptions of the email's account and of the organization holding its domain. */
+async function tierRecords(store: FleetStore, email: string, domain: string) {
+  const accounts: AccountRecord[] = (await store.subscriptions.active({ accountEmail: email }))
+    .map(toTierSubscription)
+    .filter((subscription) => subscription !== null)
+    .map((subscription) => ({ email, subscription }));
+  const holder = await store.organizations.findBySsoDomain(domain);
+  const organizations: OrganizationRecord[] = holder
+    ? (await store.subscriptions.active({ orgId: holder.id }))
+        .map(toTierSubscription)
+        .filter((subscription) => subscription !== null)
+        .map((subscription) => ({ orgId: holder.id, ssoDomain: holder.ssoDomain, subscription }))
+    : [];
+  return { accounts, organizations };
+}
+
+/** The store already chose the active ones; tiers resolveTier does not know give nothing. */
+function toTierSubscription(stored: StoredSubscription): Subscription | null {
+  if (stored.tier !== 'pro' && stored.tier !== 'enterprise') return null;
+  return { tier: stored.tier, status: 'active', endsAt: stored.endsAt === null ? null : stored.endsAt / 1000 };
+}
