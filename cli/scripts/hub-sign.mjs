@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Signs a hub folder: for every ruleset listed in <hub-dir>/manifest.json, computes rule_count, content_hash
-// and the Ed25519 content_signature (src/hub/content-hash.ts says what is hashed), and names the signing
+// and the Ed25519 content_signature (packages/node/src/hub/content-hash.ts says what is hashed), and names the signing
 // key. A ruleset with a malformed rule is refused: its text would not be covered by the signature.
 // Unchanged rulesets keep their updated_at (Ed25519 signatures are deterministic), so re-signing is idempotent.
 //
@@ -13,7 +13,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
-import { canonicalContent } from '../src/hub/content-hash.ts';
+import { canonicalContent } from '@ssg/node/hub/content-hash';
 
 const { values } = parseArgs({
   options: {

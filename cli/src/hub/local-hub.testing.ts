@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
-import { canonicalContent, sha256Hex } from './content-hash';
+import { canonicalContent, sha256Hex } from '@ssg/node/hub/content-hash';
 import type { HubManifest, HubRuleset } from './manifest';
 import { keyFingerprint, type PinnedKey, pinnedHubKey } from './pinned-key';
 

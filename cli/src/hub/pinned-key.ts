@@ -3,7 +3,7 @@
 // are always checked against the pinned key. SSG_HUB_PUBLIC_KEY replaces it for tests and self-hosted hubs.
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { hubError } from './hub-error';
-import { sha256Hex } from './content-hash';
+import { sha256Hex } from '@ssg/node/hub/content-hash';
 
 /** Ed25519 public key of the ssg hub, DER SPKI in hex (docs/hub.md: who holds the private half). */
 export const SHIPPED_HUB_PUBLIC_KEY =

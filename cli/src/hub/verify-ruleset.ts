@@ -2,7 +2,7 @@
 // not part of the signed content, so its text would be unverified), its content hash must be the one listed,
 // and the listed signature must verify with the pinned key over the same content.
 import { verify } from 'node:crypto';
-import { canonicalContent, sha256Hex } from './content-hash';
+import { canonicalContent, sha256Hex } from '@ssg/node/hub/content-hash';
 import { hubError } from './hub-error';
 import type { HubRuleset } from './manifest';
 import type { PinnedKey } from './pinned-key';
