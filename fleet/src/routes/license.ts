@@ -54,7 +54,7 @@ export const licenseRoutes =
     const jwksCache = jwksCacheStore(store.jwksCache);
     const clock = () => new Date(now());
 
-    /** The organizations whose providers may vouch for `email`, with their OIDC settings. */
+    /** The ids of the organizations whose providers may vouch for `email`. */
     async function vouchingOrganizations(email: string, domain: string): Promise<string[]> {
       const holder = await store.organizations.findBySsoDomain(domain);
       if (holder) return [holder.id];
@@ -83,25 +83,25 @@ export const licenseRoutes =
     }
 
     async function proveEmail(email: string, domain: string, token: string): Promise<void> {
-      const orgIds = await vouchingOrganizations(email, domain);
-      const providers = (await Promise.all(orgIds.map(expectedProvider))).filter((p) => p !== undefined);
-      if (providers.length === 0) {
-        throw new HttpError(
-          403,
-          orgIds.length === 0
-            ? `no organization vouches for ${email}: an organization must set sso_domain ${domain} ` +
-                'or add this email as a member, and configure OIDC SSO'
-            : `OIDC SSO is not configured for the organization of ${email}`,
-        );
-      }
       const origin = claimedOrigin(token);
       if (!origin) throw new HttpError(401, `the bearer token is not an id_token: ${HOW_TO_AUTHENTICATE}`);
+      const orgIds = await vouchingOrganizations(email, domain);
+      // One organization's unreachable provider does not stop another's from vouching.
+      const settled = await Promise.allSettled(orgIds.map(expectedProvider));
+      const providers = settled.flatMap((result) =>
+        result.status === 'fulfilled' && result.value ? [result.value] : [],
+      );
       const sameIssuer = providers.filter((p) => p.issuer === origin.issuer);
       const provider = sameIssuer.find((p) => origin.audiences.includes(p.clientId)) ?? sameIssuer[0];
+      // One answer whether no organization knows the email or another provider issued the token: a caller
+      // without a valid token learns nothing about who is a member where.
       if (!provider) {
+        const unreachable = settled.find((result) => result.status === 'rejected');
+        if (unreachable) throw unreachable.reason;
         throw new HttpError(
           401,
-          `the id_token was not issued by the identity provider of the organization of ${email}`,
+          `no identity provider that vouches for ${email} issued this id_token: it must come from the OIDC provider ` +
+            `of the organization whose sso_domain is ${domain}, or else of an organization that has this email as a member`,
         );
       }
       try {
