@@ -59,8 +59,11 @@ export function licenceBearerVerifier(
       if (!licenseAllows(licence, HOSTED_MCP_FEATURE)) {
         throw new BearerRefusal(
           403,
-          `the hosted MCP needs a paid licence (pro or enterprise); this one is ${licence.tier} — ` +
-            'subscribe, or run the local MCP server (`ssg mcp-server`)',
+          licence.tier === 'free'
+            ? 'the hosted MCP needs a paid licence (pro or enterprise); this one is free — subscribe, or run the ' +
+                'local MCP server (`ssg mcp-server`)'
+            : `this ${licence.tier} licence does not include the hosted MCP (its features: ` +
+                `${licence.features?.join(', ') || 'none'}) — run the local MCP server (\`ssg mcp-server\`)`,
         );
       }
       // The signature is verified: the claims are this fleet's own.

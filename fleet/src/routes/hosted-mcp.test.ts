@@ -166,6 +166,9 @@ describe('hosted MCP', () => {
       tier: 'pro',
       exp: NOW / 1000 + 3600,
     });
+    const featureless = (
+      await signer.sign({ subject: 'ann@acme.test', tier: 'pro', features: ['terminal'] }, NOW / 1000)
+    ).token;
     const cases: Array<[string, string | undefined, number, RegExp]> = [
       ['no bearer', undefined, 401, /Authorization: Bearer <licence key>/],
       ['not a licence', 'ssg_sa_not-a-licence', 401, /not a JWT/],
@@ -174,6 +177,12 @@ describe('hosted MCP', () => {
       ['an expired licence', expired, 401, /expired on 2026-11-27T11:00:00.000Z/],
       ['a licence of another issuer', otherIssuer, 401, /issued by "ssg-accounts", not "fleet.test"/],
       ['a free licence', await licence('ann@acme.test', 'free'), 403, /needs a paid licence.*this one is free/],
+      [
+        'a licence without the feature',
+        featureless,
+        403,
+        /pro licence does not include the hosted MCP \(its features: terminal\)/,
+      ],
     ];
     for (const [name, token, status, message] of cases) {
       const response = await fetch(url, {
