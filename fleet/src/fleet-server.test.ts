@@ -4,9 +4,7 @@
 // says. Then the same on PostgreSQL with two app servers: the login starts on one and finishes on the other, and
 // the session works on both.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -17,25 +15,13 @@ import { newServiceAccountKey } from './crypto/service-account-keys';
 import { type RunningFleet, startFleetServer } from './fleet-server';
 import { OIDC_STATE_COOKIE } from './routes/oidc-login';
 import type { FleetStore } from './store/fleet-store';
+import { testFleetEnv } from './testing/fleet-env';
 
 const ORG = 'org_acme';
 const SECRET = 'client-secret-that-must-never-leak-0123456789';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const fleetEnv = async (dataDir: string, databaseUrl?: string) => ({
-  SSG_FLEET_PORT: String(await freePort()),
-  SSG_FLEET_DATA_DIR: dataDir,
-  SSG_FLEET_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
-  ...(databaseUrl && { SSG_FLEET_DATABASE_URL: databaseUrl }),
-});
+const fleetEnv = (dataDir: string, databaseUrl?: string) =>
+  testFleetEnv(dataDir, databaseUrl ? { SSG_FLEET_DATABASE_URL: databaseUrl } : {});
 
 /** The organization, its admin and a service account key, as `ssg-fleet init-org` makes them. */
 async function initOrg(store: FleetStore): Promise<string> {
@@ -195,14 +181,18 @@ describe('two fleet servers on one PostgreSQL', () => {
   before(async () => {
     postgres = await startPostgresServer();
     const databaseUrl = await postgres.createDatabase();
-    const secretKeys = `k1:${randomBytes(32).toString('base64')}`;
+    const shared = await testFleetEnv('');
     servers = [];
     // Two app servers behind one address, as behind a load balancer: both have the first one's public URL.
     let publicUrl: string | undefined;
     for (let i = 0; i < 2; i += 1) {
       const dir = mkdtempSync(join(tmpdir(), 'ssg-fleet-pg-'));
       dirs.push(dir);
-      const env = { ...(await fleetEnv(dir, databaseUrl)), SSG_FLEET_SECRET_KEYS: secretKeys };
+      const env: Record<string, string> = {
+        ...(await fleetEnv(dir, databaseUrl)),
+        SSG_FLEET_SECRET_KEYS: shared.SSG_FLEET_SECRET_KEYS!,
+        SSG_FLEET_LICENSE_SIGNING_KEY: shared.SSG_FLEET_LICENSE_SIGNING_KEY!,
+      };
       publicUrl ??= `http://127.0.0.1:${env.SSG_FLEET_PORT}`;
       servers.push(await startFleetServer({ env: { ...env, SSG_FLEET_PUBLIC_URL: publicUrl } }));
     }

@@ -7,7 +7,9 @@ import fp from 'fastify-plugin';
 import { fleetAuth } from './auth/fleet-auth';
 import { storePrincipals } from './auth/store-principals';
 import { secretBoxFromEnv } from './crypto/secret-box';
+import { licenceSignerFromEnv } from './licences/licence-signer';
 import { dashboardRoutes } from './routes/dashboard';
+import { licenseRoutes } from './routes/license';
 import { memberRoutes } from './routes/members';
 import { oidcLoginRoutes } from './routes/oidc-login';
 import { organizationRoutes } from './routes/organizations';
@@ -38,6 +40,8 @@ export interface FleetServerOptions {
 export async function startFleetServer({ env, now = Date.now }: FleetServerOptions): Promise<RunningFleet> {
   const config = fleetConfig(env);
   const secrets = secretBoxFromEnv(env);
+  const signer = licenceSignerFromEnv(env);
+  const discovery = new OidcDiscovery();
   const store = await openFleetStore(config.databaseUrl, now);
   try {
     const health: FastifyPluginAsync = async (app) => {
@@ -55,7 +59,8 @@ export async function startFleetServer({ env, now = Date.now }: FleetServerOptio
         memberRoutes(store),
         serviceAccountRoutes(store),
         ssoConfigRoutes(store, secrets),
-        oidcLoginRoutes({ store, secrets, discovery: new OidcDiscovery(), publicUrl: config.publicUrl, now }),
+        oidcLoginRoutes({ store, secrets, discovery, publicUrl: config.publicUrl, now }),
+        licenseRoutes({ store, signer, discovery, now }),
         dashboardRoutes(store),
       ],
     });

@@ -3,21 +3,16 @@
 // says loudly that plain HTTP is for this machine only; SIGTERM stops it.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { testFleetEnv } from './testing/fleet-env';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'ssg-fleet-main-'));
-const env = {
-  ...process.env,
-  SSG_FLEET_DATA_DIR: dir,
-  SSG_FLEET_PORT: '0',
-  SSG_FLEET_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
-};
+const env = { ...process.env, ...(await testFleetEnv(dir)), SSG_FLEET_PORT: '0' };
 const fleet = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { env, encoding: 'utf8', timeout: 60_000 });
 

@@ -5,31 +5,19 @@
 //   node --import tsx fleet/src/testing/fleet-stack.ts
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fleetPaths } from '@ssg/contracts/fleet';
 import { OidcProviderServer } from '@ssg/testing/oidc-provider-server';
 import { newServiceAccountKey } from '../crypto/service-account-keys';
 import { startFleetServer } from '../fleet-server';
+import { testFleetEnv } from './fleet-env';
 
 const ORG = 'org_acme';
 const SECRET = randomBytes(24).toString('base64url');
 
-const port = await new Promise<number>((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = server.address() as { port: number };
-    server.close(() => resolve(free));
-  });
-});
 const dir = mkdtempSync(join(tmpdir(), 'ssg-fleet-stack-'));
-const fleet = await startFleetServer({
-  env: {
-    SSG_FLEET_PORT: String(port),
-    SSG_FLEET_DATA_DIR: dir,
-    SSG_FLEET_SECRET_KEYS: `k1:${randomBytes(32).toString('base64')}`,
-  },
-});
+const fleet = await startFleetServer({ env: await testFleetEnv(dir) });
 await fleet.store.organizations.create({ id: ORG, name: 'Acme' });
 await fleet.store.members.add(ORG, 'ada@acme.test', 'org_admin');
 await fleet.store.members.add(ORG, 'bob@acme.test', 'member');
