@@ -9,6 +9,7 @@ import { storePrincipals } from './auth/store-principals';
 import { secretBoxFromEnv } from './crypto/secret-box';
 import { licenceSignerFromEnv } from './licences/licence-signer';
 import { dashboardRoutes } from './routes/dashboard';
+import { hostedMcpRoutes } from './routes/hosted-mcp';
 import { licenseRoutes } from './routes/license';
 import { memberRoutes } from './routes/members';
 import { oidcLoginRoutes } from './routes/oidc-login';
@@ -61,6 +62,7 @@ export async function startFleetServer({ env, now = Date.now }: FleetServerOptio
         ssoConfigRoutes(store, secrets),
         oidcLoginRoutes({ store, secrets, discovery, publicUrl: config.publicUrl, now }),
         licenseRoutes({ store, signer, discovery, now }),
+        hostedMcpRoutes({ store, signer, now }),
         dashboardRoutes(store),
       ],
     });
