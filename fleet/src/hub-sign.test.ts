@@ -1,19 +1,23 @@
+// fleet/src/hub-sign.ts, run as a person runs it: makes a key, signs a copy of the repository's hub content, and the
+// result, served by the fleet's hub route, is what the built `ssg hub pull` accepts with that key pinned. Signing
+// again changes nothing; a refused run leaves the manifest as it was.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { parseManifest } from '../src/hub/manifest';
-import { pinnedHubKey } from '../src/hub/pinned-key';
-import { checkSigningKey } from '../src/hub/trusted-manifest';
-import { verifyRuleset } from '../src/hub/verify-ruleset';
+import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
+import { rulesHubRoutes } from './routes/rules-hub';
+import { buildFleetApp } from './server/fleet-app';
+import { fleetConfig } from './server/fleet-config';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const script = join(root, 'cli', 'scripts', 'hub-sign.mjs');
+const script = join(root, 'fleet', 'src', 'hub-sign.ts');
 
-describe('cli/scripts/hub-sign.mjs', () => {
+describe('fleet/src/hub-sign.ts', () => {
   let work: string;
   let hubDir: string;
   let keyPath: string;
@@ -35,19 +39,32 @@ describe('cli/scripts/hub-sign.mjs', () => {
     return /pin this\): ([0-9a-f]+)/.exec(result.stdout)![1]!;
   };
 
-  it('generates a private key readable only by its owner and signs a hub that then verifies', () => {
+  it('makes an owner-only key and signs the hub content so that ssg hub pull accepts every ruleset', async () => {
     const publicKey = generate();
     assert.equal(statSync(keyPath).mode & 0o777, 0o600);
     const signed = sign('--key', keyPath, '--hub-dir', hubDir);
     assert.equal(signed.status, 0, signed.stderr);
+    assert.match(signed.stdout, /rules-nemoclaw: \d+ rules, sha256 [0-9a-f]{64}/);
 
-    const manifestPath = join(hubDir, 'manifest.json');
-    const manifest = parseManifest(readFileSync(manifestPath, 'utf8'), manifestPath);
-    const pinned = pinnedHubKey({ SSG_HUB_PUBLIC_KEY: publicKey });
-    checkSigningKey(manifest, pinned);
-    for (const entry of manifest.rulesets) {
-      const verified = verifyRuleset(readFileSync(join(hubDir, entry.rules_path), 'utf8'), entry, pinned);
-      assert.equal(verified.ruleCount, entry.rule_count);
+    ensureBuilt();
+    const app = await buildFleetApp({ config: fleetConfig({}, work), routes: [rulesHubRoutes({ hubDir })] });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const workspace = new Workspace();
+    try {
+      const hub = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/hub/`;
+      const manifest = JSON.parse(readFileSync(join(hubDir, 'manifest.json'), 'utf8')) as {
+        rulesets: { id: string }[];
+      };
+      for (const { id } of manifest.rulesets) {
+        const pulled = await workspace.runAsync(['hub', 'pull', id, '--dry-run', '--hub', hub], {
+          env: { SSG_HUB_PUBLIC_KEY: publicKey },
+        });
+        assert.equal(pulled.status, 0, pulled.stderr);
+        assert.match(pulled.stdout, new RegExp(`${id}: ed25519 signature verified against the pinned key`));
+      }
+    } finally {
+      workspace.cleanup();
+      await app.close();
     }
   });
 
@@ -55,7 +72,7 @@ describe('cli/scripts/hub-sign.mjs', () => {
     generate();
     sign('--key', keyPath, '--hub-dir', hubDir);
     const first = readFileSync(join(hubDir, 'manifest.json'), 'utf8');
-    sign('--key', keyPath, '--hub-dir', hubDir);
+    assert.equal(sign('--key', keyPath, '--hub-dir', hubDir).status, 0);
     assert.equal(readFileSync(join(hubDir, 'manifest.json'), 'utf8'), first);
   });
 
@@ -75,6 +92,12 @@ describe('cli/scripts/hub-sign.mjs', () => {
       afterwards: () => assert.equal(readFileSync(keyPath, 'utf8'), 'keep me'),
     },
     {
+      name: 'a key that is not Ed25519',
+      setup: () => writeFileSync(keyPath, 'not a key'),
+      args: () => ['--key', keyPath, '--hub-dir', hubDir],
+      error: /is not a private key/,
+    },
+    {
       name: 'a ruleset with a malformed rule',
       setup: () => {
         generate();
@@ -82,6 +105,16 @@ describe('cli/scripts/hub-sign.mjs', () => {
       },
       args: () => ['--key', keyPath, '--hub-dir', hubDir],
       error: /rulesets\/rules-secrets\.rules:2:/,
+    },
+    {
+      name: 'a rules_path the hub would not serve',
+      setup: () => {
+        generate();
+        const path = join(hubDir, 'manifest.json');
+        writeFileSync(path, readFileSync(path, 'utf8').replace('"rulesets/rules-secrets.rules"', '"../x.rules"'));
+      },
+      args: () => ['--key', keyPath, '--hub-dir', hubDir],
+      error: /rules-secrets: rules_path "\.\.\/x\.rules" must be rulesets\/<name>\.rules/,
     },
   ];
   for (const { name, args, setup, error, afterwards } of refusals) {
