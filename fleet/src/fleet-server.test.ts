@@ -88,6 +88,23 @@ describe('fleet server on the embedded database, with a real OpenID provider', (
     rmSync(dir, { recursive: true, force: true });
   });
 
+  test('every area answers on the assembled server: downloads, the hub, the hosted MCP, the licence', async () => {
+    const plugin = await fetch(`${fleet.url}/plugins/opencode/latest.json`);
+    assert.equal(plugin.status, 404);
+    assert.match(await plugin.text(), /published/);
+    assert.equal((await fetch(`${fleet.url}/hub/manifest.json`)).status, 404);
+    const mcp = await fetch(`${fleet.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    assert.equal(mcp.status, 401);
+    const license = await fetch(`${fleet.url}/api/license`, {
+      headers: { 'x-auth-method': 'sso', 'x-sso-email': 'bob@acme.test' },
+    });
+    assert.equal(license.status, 401);
+  });
+
   test('without SSO configured, the login says so', async () => {
     const response = await fetch(`${fleet.url}${fleetPaths.oidcLogin(ORG)}`, { redirect: 'manual' });
     assert.equal(response.status, 404);

@@ -8,7 +8,10 @@ import { fleetAuth } from './auth/fleet-auth';
 import { storePrincipals } from './auth/store-principals';
 import { secretBoxFromEnv } from './crypto/secret-box';
 import { licenceSignerFromEnv } from './licences/licence-signer';
+import { downloadsDirFrom } from './downloads/opencode-plugin-builds';
 import { dashboardRoutes } from './routes/dashboard';
+import { downloadRoutes } from './routes/downloads';
+import { hubDirFrom, rulesHubRoutes } from './routes/rules-hub';
 import { hostedMcpRoutes } from './routes/hosted-mcp';
 import { licenseRoutes } from './routes/license';
 import { memberRoutes } from './routes/members';
@@ -63,6 +66,8 @@ export async function startFleetServer({ env, now = Date.now }: FleetServerOptio
         oidcLoginRoutes({ store, secrets, discovery, publicUrl: config.publicUrl, now }),
         licenseRoutes({ store, signer, discovery, now }),
         hostedMcpRoutes({ store, signer, now }),
+        downloadRoutes({ downloadsDir: downloadsDirFrom(env, config.dataDir) }),
+        rulesHubRoutes({ hubDir: hubDirFrom(env, config.dataDir) }),
         dashboardRoutes(store),
       ],
     });
