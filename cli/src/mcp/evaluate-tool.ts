@@ -5,50 +5,38 @@
 // editor chat) get caps, audit and fail-closed like the hooked ones. A spending warning is part of the answer: the
 // model reads tool results.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
 import type { ToolCall } from '@ssg/engine';
 import { toWireResult } from '@ssg/hosts/generic/adapter';
 import { decideCall } from '@ssg/hosts/hook/decide-call';
 import { resolveToolPath, type ToolContext } from './tool-context';
 import { guarded, jsonResult } from './tool-result';
+import { CORE_TOOLS } from '@ssg/hosts/mcp/core-tools';
 
 export function registerEvaluateTool(server: McpServer, context: ToolContext): void {
-  server.registerTool(
-    'ssg_evaluate',
-    {
-      description:
-        'Check a tool call against the ssg rules before running it. Returns decision (allow, block, ask, log, ' +
-        'shadow, force), rule_id, reason, and prompt or substitute. Never run a blocked call.',
-      inputSchema: {
-        tool: z.string().min(1).describe('Tool name, e.g. Bash'),
-        input: z.record(z.string(), z.unknown()).describe('Tool arguments'),
-        cwd: z.string().optional(),
-      },
-    },
-    ({ tool, input, cwd }) =>
-      guarded('ssg_evaluate', async () => {
-        const call: ToolCall = {
-          tool,
-          input,
-          capability: context.adapter.toolCapability(tool),
-          client: context.adapter.name,
-          cwd: resolveToolPath(context, cwd),
-        };
-        const notes: string[] = [];
-        // A person answers an ASK in the dashboard or with `ssg approve`: an MCP host cannot ask its user for us.
-        const verdict = await decideCall(call, {
-          home: context.home,
-          env: process.env,
-          askSupported: false,
-          honoursFailClosed: true,
-          stderr: notes,
-        });
-        const answer: Record<string, unknown> = { ...toWireResult(verdict) };
-        if (verdict.warning) answer.warning = verdict.warning;
-        // Broken rule files do not stop the verdict (the other rules still apply), but the agent should know.
-        const diagnostics = notes.filter((line) => !line.startsWith('ssg hook:')).length;
-        if (diagnostics > 0) answer.rule_diagnostics = diagnostics;
-        return jsonResult(answer);
-      }),
+  server.registerTool('ssg_evaluate', CORE_TOOLS.ssg_evaluate, ({ tool, input, cwd }) =>
+    guarded('ssg_evaluate', async () => {
+      const call: ToolCall = {
+        tool,
+        input,
+        capability: context.adapter.toolCapability(tool),
+        client: context.adapter.name,
+        cwd: resolveToolPath(context, cwd),
+      };
+      const notes: string[] = [];
+      // A person answers an ASK in the dashboard or with `ssg approve`: an MCP host cannot ask its user for us.
+      const verdict = await decideCall(call, {
+        home: context.home,
+        env: process.env,
+        askSupported: false,
+        honoursFailClosed: true,
+        stderr: notes,
+      });
+      const answer: Record<string, unknown> = { ...toWireResult(verdict) };
+      if (verdict.warning) answer.warning = verdict.warning;
+      // Broken rule files do not stop the verdict (the other rules still apply), but the agent should know.
+      const diagnostics = notes.filter((line) => !line.startsWith('ssg hook:')).length;
+      if (diagnostics > 0) answer.rule_diagnostics = diagnostics;
+      return jsonResult(answer);
+    }),
   );
 }

@@ -1,6 +1,7 @@
 // The ssg MCP server: the four core governance tools, plus the groups SSG_MCP_TOOLS opts in to.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { MCP_SERVER_NAME } from '@ssg/hosts/mcp/core-tools';
 import { cliVersion } from '../commands/version';
 import { registerCheckTool } from './check-tool';
 import { registerDoctorTool } from './doctor-tool';
@@ -12,11 +13,8 @@ import type { ToolContext } from './tool-context';
 import type { ToolGroup } from './tool-groups';
 import { registerValidateRulesTool } from './validate-rules-tool';
 
-/** The name hosts register the server under (spec: `ssg-governance` in every host's MCP configuration). */
-export const SERVER_NAME = 'ssg-governance';
-
 export function createSsgServer(context: ToolContext, groups: ReadonlySet<ToolGroup>): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, version: cliVersion() });
+  const server = new McpServer({ name: MCP_SERVER_NAME, version: cliVersion() });
   registerEvaluateTool(server, context);
   registerRulesTool(server, context);
   registerCheckTool(server, context);

@@ -3,7 +3,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { toWireResult } from '@ssg/hosts/generic/adapter';
-import { lintRuleFiles } from '../commands/check/lint-rule-files';
+import { lintRuleFiles } from '@ssg/engine/node';
 import { compileRules, evaluate, parseRules } from '@ssg/engine/node';
 import { formatDiagnostic } from '@ssg/node/rules/format-diagnostic';
 import type { ToolContext } from './tool-context';

@@ -8,18 +8,12 @@ import { readFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { depthExceeds, MAX_CWD_LENGTH, MAX_JSON_DEPTH, MAX_NAME_LENGTH } from '@ssg/contracts/eval-limits';
-import { type Diagnostic, evaluate, lintRules, type ToolCall } from '@ssg/engine/node';
+import { evaluate, lintRuleFiles, type ToolCall } from '@ssg/engine/node';
 import { genericAdapter, toWireResult } from '@ssg/hosts/generic/adapter';
 import { OVER_LIMIT_RULE_ID } from '@ssg/hosts/hook/decide-call';
 import { formatDiagnostic } from '@ssg/node/rules/format-diagnostic';
-import { z } from 'zod';
 import type { HostedRules } from './hosted-rules';
-
-/** The name hosts register the server under, as the local one (spec: `ssg-governance`). */
-export const SERVER_NAME = 'ssg-governance';
-export const CORE_TOOLS = ['ssg_evaluate', 'ssg_rules', 'ssg_check', 'ssg_status'] as const;
-/** As the local ssg_check: past this many findings a model has enough to start fixing. */
-export const MAX_REPORTED_FINDINGS = 100;
+import { CORE_TOOLS, MAX_REPORTED_FINDINGS, MCP_SERVER_NAME } from '@ssg/hosts/mcp/core-tools';
 
 const fleetVersion = (): string =>
   (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -51,122 +45,77 @@ function overLimit(call: ToolCall): string | undefined {
   return undefined;
 }
 
-/** Parser, linter and compiler findings, once each, by file and position (as `ssg check` reports them). */
-function lintFindings(rules: HostedRules): Diagnostic[] {
-  const seen = new Set<string>();
-  return [...rules.diagnostics, ...lintRules(rules.parsed)]
-    .filter((d) => {
-      const key = `${d.file}\0${d.line}\0${d.column}\0${d.code}\0${d.message}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .sort((a, b) => (a.file === b.file ? a.line - b.line || a.column - b.column : a.file < b.file ? -1 : 1));
-}
-
 /** One server per request (stateless): it holds the caller's rules and nothing else. */
 export function createHostedMcpServer(rules: HostedRules): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, version: fleetVersion() });
+  const server = new McpServer({ name: MCP_SERVER_NAME, version: fleetVersion() });
   const ruleFiles = rules.parsed.map((file) => file.file);
 
-  server.registerTool(
-    'ssg_evaluate',
-    {
-      description:
-        'Check a tool call against the ssg rules before running it. Returns decision (allow, block, ask, log, ' +
-        'shadow, force), rule_id, reason, and prompt or substitute. Never run a blocked call.',
-      inputSchema: {
-        tool: z.string().min(1).describe('Tool name, e.g. Bash'),
-        input: z.record(z.string(), z.unknown()).describe('Tool arguments'),
-        cwd: z.string().optional(),
-      },
-    },
-    ({ tool, input, cwd }) =>
-      guarded('ssg_evaluate', () => {
-        const call: ToolCall = {
-          tool,
-          input,
-          capability: genericAdapter.toolCapability(tool),
-          client: genericAdapter.name,
-          ...(cwd !== undefined && { cwd }),
-        };
-        const limit = overLimit(call);
-        if (limit) {
-          return jsonResult({
-            decision: 'block',
-            rule_id: OVER_LIMIT_RULE_ID,
-            reason: `ssg blocked this call: ${limit}, more than ssg evaluates. Split the work into smaller calls.`,
-            duration_ms: 0,
-          });
-        }
-        const answer: Record<string, unknown> = toWireResult(evaluate(rules.ruleset, call, { explain: false }));
-        // Broken rules do not stop the verdict (the other rules still apply), but the agent should know.
-        if (rules.diagnostics.length > 0) answer.rule_diagnostics = rules.diagnostics.length;
-        return jsonResult(answer);
-      }),
-  );
-
-  server.registerTool(
-    'ssg_rules',
-    {
-      description: 'List the ssg rules in force: id, decision, target, file.',
-      inputSchema: { cwd: z.string().optional() },
-    },
-    () =>
-      guarded('ssg_rules', () =>
-        jsonResult({
-          rules: rules.ruleset.rules.map((rule) => ({
-            id: rule.id,
-            decision: rule.decision,
-            target: rule.target,
-            file: rule.pos.file,
-            ...(rule.enabled ? {} : { enabled: false }),
-          })),
-        }),
-      ),
-  );
-
-  server.registerTool(
-    'ssg_check',
-    {
-      description: 'Lint ssg .rules files under a path: parse errors, warnings, bad regexes.',
-      inputSchema: { path: z.string().optional() },
-    },
-    () =>
-      guarded('ssg_check', () => {
-        const diagnostics = lintFindings(rules);
-        const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  server.registerTool('ssg_evaluate', CORE_TOOLS.ssg_evaluate, ({ tool, input, cwd }) =>
+    guarded('ssg_evaluate', () => {
+      const call: ToolCall = {
+        tool,
+        input,
+        capability: genericAdapter.toolCapability(tool),
+        client: genericAdapter.name,
+        ...(cwd !== undefined && { cwd }),
+      };
+      const limit = overLimit(call);
+      if (limit) {
         return jsonResult({
-          rule_files: ruleFiles.length,
-          errors,
-          warnings: diagnostics.length - errors,
-          findings: diagnostics.slice(0, MAX_REPORTED_FINDINGS).map((d) => formatDiagnostic(d)),
-          ...(diagnostics.length > MAX_REPORTED_FINDINGS
-            ? { omitted: diagnostics.length - MAX_REPORTED_FINDINGS }
-            : {}),
+          decision: 'block',
+          rule_id: OVER_LIMIT_RULE_ID,
+          reason: `ssg blocked this call: ${limit}, more than ssg evaluates. Split the work into smaller calls.`,
+          duration_ms: 0,
         });
-      }),
+      }
+      const answer: Record<string, unknown> = toWireResult(evaluate(rules.ruleset, call, { explain: false }));
+      // Broken rules do not stop the verdict (the other rules still apply), but the agent should know.
+      if (rules.diagnostics.length > 0) answer.rule_diagnostics = rules.diagnostics.length;
+      return jsonResult(answer);
+    }),
   );
 
-  server.registerTool(
-    'ssg_status',
-    {
-      description: 'ssg version, client, rule files, rule and diagnostic counts.',
-      inputSchema: { cwd: z.string().optional() },
-    },
-    () =>
-      guarded('ssg_status', () =>
-        jsonResult({
-          version: fleetVersion(),
-          client: genericAdapter.name,
-          // Hosted only: whose rules these are (null: ssg's default rules alone).
-          organization: rules.orgId,
-          rule_files: ruleFiles,
-          rules: rules.ruleset.rules.length,
-          enabled: rules.ruleset.rules.filter((rule) => rule.enabled).length,
-          diagnostics: rules.diagnostics.length,
-        }),
-      ),
+  server.registerTool('ssg_rules', CORE_TOOLS.ssg_rules, () =>
+    guarded('ssg_rules', () =>
+      jsonResult({
+        rules: rules.ruleset.rules.map((rule) => ({
+          id: rule.id,
+          decision: rule.decision,
+          target: rule.target,
+          file: rule.pos.file,
+          ...(rule.enabled ? {} : { enabled: false }),
+        })),
+      }),
+    ),
+  );
+
+  server.registerTool('ssg_check', CORE_TOOLS.ssg_check, () =>
+    guarded('ssg_check', () => {
+      const diagnostics = lintRuleFiles(rules.parsed);
+      const errors = diagnostics.filter((d) => d.severity === 'error').length;
+      return jsonResult({
+        rule_files: ruleFiles.length,
+        errors,
+        warnings: diagnostics.length - errors,
+        findings: diagnostics.slice(0, MAX_REPORTED_FINDINGS).map((d) => formatDiagnostic(d)),
+        ...(diagnostics.length > MAX_REPORTED_FINDINGS ? { omitted: diagnostics.length - MAX_REPORTED_FINDINGS } : {}),
+      });
+    }),
+  );
+
+  server.registerTool('ssg_status', CORE_TOOLS.ssg_status, () =>
+    guarded('ssg_status', () =>
+      jsonResult({
+        version: fleetVersion(),
+        client: genericAdapter.name,
+        // Hosted only: whose rules these are (null: ssg's default rules alone).
+        organization: rules.orgId,
+        rule_files: ruleFiles,
+        rules: rules.ruleset.rules.length,
+        enabled: rules.ruleset.rules.filter((rule) => rule.enabled).length,
+        diagnostics: rules.diagnostics.length,
+      }),
+    ),
   );
   return server;
 }

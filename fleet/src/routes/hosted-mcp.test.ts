@@ -15,7 +15,7 @@ import { genericAdapter, toWireResult } from '@ssg/hosts/generic/adapter';
 import { bundledRulesDir } from '@ssg/node/resources';
 import { loadRuleFiles } from '@ssg/node/rules/load';
 import { mintLicense } from '@ssg/node/license/mint.testing';
-import { CORE_TOOLS } from '../hosted-mcp/hosted-tools';
+import { CORE_TOOLS } from '@ssg/hosts/mcp/core-tools';
 import { createLicenceSigner, type LicenceSigner } from '../licences/licence-signer';
 import { buildFleetApp } from '../server/fleet-app';
 import { type FleetStore, openFleetStore } from '../store/fleet-store';
@@ -85,7 +85,7 @@ describe('hosted MCP', () => {
   test('lists exactly the four core tools', async () => {
     const client = await connect(await licence('ann@acme.test'));
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((tool) => tool.name).sort(), [...CORE_TOOLS].sort());
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), Object.keys(CORE_TOOLS).sort());
   });
 
   test('blocks a destructive call by the default rules and allows a harmless one', async () => {

@@ -10,6 +10,7 @@ export { resolveField } from './fields';
 export { SELF_GUARD_RULE_ID } from './self-protection/guard';
 export type { ProtectedPlaces } from './self-protection/protected-places';
 export { lintRules } from './lint';
+export { lintRuleFiles } from './lint-rule-files';
 export { parseRules } from './parser';
 export type { RegexForms } from './regex-form';
 export { regexHygieneProblem } from './regex-hygiene';

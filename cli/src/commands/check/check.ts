@@ -14,7 +14,7 @@ import { displayPath, formatDiagnostic } from '@ssg/node/rules/format-diagnostic
 import { parseRuleFile } from '@ssg/node/rules/load';
 import { projectRulesState, type ProjectRulesState } from '@ssg/node/rules/project-trust';
 import { ruleFiles } from '@ssg/node/rules/sources';
-import { lintRuleFiles } from './lint-rule-files';
+import { lintRuleFiles } from '@ssg/engine/node';
 import { walkProject } from './walk';
 import { WriteChecker, type WriteFinding } from './write-check';
 

@@ -1,6 +1,9 @@
 // The rule-file half of `ssg check`: every problem the parser, the linter and the compiler find in a set of
-// parsed rule files, one per position. Shared with the MCP tools `ssg_check` and `ssg_validate_rules`.
-import { compileRules, type Diagnostic, lintRules, type ParsedFile } from '@ssg/engine/node';
+// parsed rule files, one per position. Shared by `ssg check`, the MCP tools `ssg_check` and `ssg_validate_rules`,
+// and the fleet's hosted MCP.
+import { compileRules } from './compiler';
+import { lintRules } from './lint';
+import type { Diagnostic, ParsedFile } from './types';
 
 export function lintRuleFiles(files: ParsedFile[]): Diagnostic[] {
   return sortedUnique([
