@@ -105,6 +105,21 @@ describe('fleet server on the embedded database, with a real OpenID provider', (
     assert.equal(license.status, 401);
   });
 
+  test('a policy author’s rules: published when clean, refused with their findings otherwise, readable by members', async () => {
+    const rules =
+      'rule acme_no_curl {\n  DENY execution\n  IF command REGEX "^curl\\s"\n  MESSAGE "No curl at Acme."\n}\n';
+    const published = await admin('PUT', `${fleetPaths.org(ORG)}/rules`, { rules });
+    assert.equal(published.status, 200, await published.clone().text());
+    assert.match(((await published.json()) as { updated_by: string }).updated_by, /^service account sa_/);
+    const broken = await admin('PUT', `${fleetPaths.org(ORG)}/rules`, {
+      rules: 'rule broken {\n  DENY execution\n  IF command REGEX "("\n}\n',
+    });
+    assert.equal(broken.status, 400);
+    assert.match(await broken.text(), /the rules have 1 error/);
+    const kept = (await (await admin('GET', `${fleetPaths.org(ORG)}/rules`)).json()) as { rules: string };
+    assert.equal(kept.rules, rules, 'the rules in force stay as they were');
+  });
+
   test('without SSO configured, the login says so', async () => {
     const response = await fetch(`${fleet.url}${fleetPaths.oidcLogin(ORG)}`, { redirect: 'manual' });
     assert.equal(response.status, 404);

@@ -16,6 +16,7 @@ import { hostedMcpRoutes } from './routes/hosted-mcp';
 import { licenseRoutes } from './routes/license';
 import { memberRoutes } from './routes/members';
 import { oidcLoginRoutes } from './routes/oidc-login';
+import { orgRulesRoutes } from './routes/org-rules';
 import { organizationRoutes } from './routes/organizations';
 import { serviceAccountRoutes } from './routes/service-accounts';
 import { ssoConfigRoutes } from './routes/sso-config';
@@ -61,6 +62,7 @@ export async function startFleetServer({ env, now = Date.now }: FleetServerOptio
         health,
         organizationRoutes(store),
         memberRoutes(store),
+        orgRulesRoutes(store),
         serviceAccountRoutes(store),
         ssoConfigRoutes(store, secrets),
         oidcLoginRoutes({ store, secrets, discovery, publicUrl: config.publicUrl, now }),
