@@ -3,7 +3,7 @@
 // says loudly that plain HTTP is for this machine only; SIGTERM stops it.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -29,13 +29,29 @@ describe('ssg-fleet', () => {
     assert.match(again.stderr, /^ssg-fleet: .*org_acme/);
   });
 
+  test('publish-plugin publishes a build of the opencode plugin and makes the newest release latest', () => {
+    const build = join(dir, 'ssg-governance.js');
+    writeFileSync(build, 'export const plugin = 1;\n');
+    const published = fleet('publish-plugin', build, '--version', '1.2.0');
+    assert.equal(published.status, 0, published.stderr);
+    assert.match(published.stdout, /published opencode plugin 1\.2\.0 \(now latest\)/);
+    const latest = JSON.parse(readFileSync(join(dir, 'downloads/plugins/opencode/latest.json'), 'utf8')) as {
+      version: string;
+    };
+    assert.equal(latest.version, '1.2.0');
+    const bad = fleet('publish-plugin', build, '--version', '../1');
+    assert.equal(bad.status, 1);
+  });
+
   test('bad usage says how', () => {
     const missing = fleet('init-org', 'org_x');
     assert.equal(missing.status, 1);
     assert.match(missing.stderr, /usage: ssg-fleet init-org <org_id> --name <name> --admin <email>/);
-    const unknown = fleet('serve-please');
-    assert.equal(unknown.status, 2);
-    assert.match(unknown.stderr, /unknown command "serve-please"/);
+    for (const name of ['serve-please', 'constructor', '__proto__']) {
+      const unknown = fleet(name);
+      assert.equal(unknown.status, 2, name);
+      assert.match(unknown.stderr, new RegExp(`unknown command "${name}"`));
+    }
   });
 
   test('serves on the embedded database, warns about plain HTTP, and stops on SIGTERM', async () => {

@@ -4,7 +4,10 @@
 //   ssg-fleet init-org <org_id> --name <name> --admin <email>
 //                                                          create an organization, its first org_admin, and a
 //                                                          service account whose key is printed once
+//   ssg-fleet publish-plugin <file> --version <x.y.z>     publish a build of the opencode plugin (latest when newest)
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { downloadsDirFrom, publishOpencodePlugin } from './downloads/opencode-plugin-builds';
 import { newServiceAccountKey } from './crypto/service-account-keys';
 import { FleetConfigError, fleetConfig } from './server/fleet-config';
 import { startFleetServer } from './fleet-server';
@@ -47,10 +50,29 @@ async function initOrg(args: string[]): Promise<void> {
   }
 }
 
+async function publishPlugin(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { version: { type: 'string' } } });
+  const [file] = positionals;
+  if (!file || !values.version) throw new FleetConfigError('usage: ssg-fleet publish-plugin <file> --version <x.y.z>');
+  const config = fleetConfig(process.env);
+  const published = publishOpencodePlugin(downloadsDirFrom(process.env, config.dataDir), {
+    version: values.version,
+    content: readFileSync(file),
+  });
+  console.log(`published opencode plugin ${published.version}${published.latest ? ' (now latest)' : ''}`);
+}
+
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  'init-org': initOrg,
+  'publish-plugin': publishPlugin,
+};
+
 const [command, ...rest] = process.argv.slice(2);
-const run = command === 'init-org' ? initOrg(rest) : command === undefined ? serve() : undefined;
+const run = command === undefined ? serve() : Object.hasOwn(COMMANDS, command) ? COMMANDS[command]!(rest) : undefined;
 if (!run) {
-  console.error(`ssg-fleet: unknown command ${JSON.stringify(command)}; commands: (none) to serve, init-org`);
+  console.error(
+    `ssg-fleet: unknown command ${JSON.stringify(command)}; commands: (none) to serve, init-org, publish-plugin`,
+  );
   process.exit(2);
 }
 run.catch((error: unknown) => {
