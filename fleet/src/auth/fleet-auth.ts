@@ -4,9 +4,11 @@
 // dashboard, the `ssg_fleet_session` cookie — and a cookie-authenticated request that changes something must come
 // from the server's own origin (SameSite=Lax stops most cross-site posts; the Origin check stops the rest). The
 // principal must belong to the organization in the path and hold the permission.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FLEET_SESSION_COOKIE } from '@ssg/contracts/fleet';
+import { HttpError } from '../routes/http-error';
+import { cookieValue } from '../server/cookies';
 import type { Principal, PrincipalResolver } from './principal';
 import { type Permission, roleMay } from './roles';
 
@@ -23,19 +25,7 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 const BEARER = /^Bearer +(\S+)$/i;
 
-export function sessionCookieOf(request: FastifyRequest): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === FLEET_SESSION_COOKIE) return value.join('=') || undefined;
-  }
-  return undefined;
-}
-
-const refuse = (status: 401 | 403, message: string) => {
-  const error = new Error(message) as Error & { statusCode: number };
-  error.statusCode = status;
-  return error;
-};
+const refuse = (status: 401 | 403, message: string) => new HttpError(status, message);
 
 export const fleetAuth = fp<{ resolver: PrincipalResolver; publicUrl: string }>(
   async (app: FastifyInstance, { resolver, publicUrl }) => {
@@ -44,7 +34,7 @@ export const fleetAuth = fp<{ resolver: PrincipalResolver; publicUrl: string }>(
       const { permission } = request.routeOptions.config;
       if (permission === undefined) return;
       const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
-      const cookie = bearer === undefined ? sessionCookieOf(request) : undefined;
+      const cookie = bearer === undefined ? cookieValue(request, FLEET_SESSION_COOKIE) : undefined;
       const principal =
         bearer !== undefined
           ? await resolver.fromBearer(bearer)

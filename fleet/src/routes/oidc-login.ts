@@ -18,6 +18,7 @@ import { jwksCacheStore, loginStateStore } from '../sso/store-adapters';
 import type { FleetStore } from '../store/fleet-store';
 import { LOGIN_STATE_LIFETIME_MS } from '../store/login-states';
 import { SESSION_LIFETIME_MS } from '../store/sessions';
+import { cookieValue } from '../server/cookies';
 import { HttpError } from './http-error';
 
 export const OIDC_STATE_COOKIE = 'ssg_fleet_oidc_state';
@@ -35,14 +36,6 @@ export const dashboardPath = (orgId: string): string => `/orgs/${orgId}/`;
 
 const cookie = (name: string, value: string, path: string, maxAgeSeconds: number): string =>
   `${name}=${value}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Lax`;
-
-function cookieValue(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
 
 export const oidcLoginRoutes =
   ({ store, secrets, discovery, publicUrl, now = Date.now }: OidcLoginRouteOptions): FastifyPluginAsyncTypebox =>

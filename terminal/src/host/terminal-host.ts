@@ -44,6 +44,7 @@ import {
   type AccountUsage,
   OAuthUsageClient,
   parseStatusLineReport,
+  usageAsOf,
   UsagePoller,
   UsageReadings,
   windowAsOf,
@@ -614,14 +615,6 @@ export class TerminalHost {
     timer.unref();
     this.screenChecks.set(pane.id, timer);
   }
-}
-
-function usageAsOf(usage: AccountUsage, now: number): AccountUsage {
-  return {
-    ...usage,
-    ...(usage.fiveHour && { fiveHour: windowAsOf(usage.fiveHour, now) }),
-    ...(usage.sevenDay && { sevenDay: windowAsOf(usage.sevenDay, now) }),
-  };
 }
 
 /** The user's own status line command, if their settings give one (a damaged file gives none). */
