@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeEachEngine, fakeClock } from './engines.testing';
 import { Organizations } from './organizations';
-import { Subscriptions } from './subscriptions';
+import { isActiveAt, Subscriptions } from './subscriptions';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -43,6 +43,39 @@ describeEachEngine('subscriptions', (engine) => {
     assert.equal(await subscriptions.end(sub.id), true);
     assert.equal(await subscriptions.end(sub.id), false);
     assert.deepEqual(await subscriptions.active({ orgId: 'org_acme' }), []);
+  });
+
+  it("lists every subscription, ended ones too, oldest first; or one holder's", async () => {
+    const { clock, subscriptions } = await open();
+    const pro = await subscriptions.create({ orgId: 'org_acme', tier: 'pro' });
+    clock.advance(1);
+    const mine = await subscriptions.create({ accountEmail: 'ann@acme.example', tier: 'pro' });
+    clock.advance(1);
+    const enterprise = await subscriptions.create({ orgId: 'org_acme', tier: 'enterprise' });
+    clock.advance(1);
+    await subscriptions.end(pro.id);
+    const ended = { ...pro, endsAt: clock() };
+    assert.deepEqual(await subscriptions.list(), [ended, mine, enterprise]);
+    assert.deepEqual(await subscriptions.list({ orgId: 'org_acme' }), [ended, enterprise]);
+    assert.deepEqual(await subscriptions.list({ accountEmail: 'ANN@acme.example' }), [mine]);
+    assert.deepEqual(await subscriptions.list({ orgId: 'org_other' }), []);
+  });
+
+  it("is active at a time as the store's queries say: from its start, until (not at) its end", async () => {
+    const { clock, subscriptions } = await open();
+    const start = clock() + 10;
+    const sub = await subscriptions.create({ orgId: 'org_acme', tier: 'pro', startsAt: start, endsAt: start + 10 });
+    for (const [offset, active] of [
+      [-1, false],
+      [0, true],
+      [9, true],
+      [10, false],
+    ] as const) {
+      assert.equal(isActiveAt(sub, start + offset), active, `start ${offset}`);
+      clock.advance(start + offset - clock());
+      assert.equal((await subscriptions.active({ orgId: 'org_acme' })).length, active ? 1 : 0, `query, ${offset}`);
+    }
+    assert.equal(isActiveAt({ ...sub, endsAt: null }, start + DAY), true, 'open-ended');
   });
 
   it('belongs to an organization or an account, never both', async () => {

@@ -65,12 +65,22 @@ export class Subscriptions {
 
   /** The holder's subscriptions active now, newest first. */
   async active(holder: SubscriptionHolder): Promise<Subscription[]> {
-    const [column, value] =
-      'orgId' in holder ? ['org_id', holder.orgId] : ['account_email', holder.accountEmail.trim().toLowerCase()];
     const rows = await this.db.query<SubscriptionRow>(
-      `SELECT ${COLUMNS} FROM subscriptions WHERE ${column} = $1 AND ${ACTIVE} ORDER BY starts_at DESC, id`,
-      [value, this.now()],
+      `SELECT ${COLUMNS} FROM subscriptions WHERE ${holderColumn(holder)} = $1 AND ${ACTIVE} ORDER BY starts_at DESC, id`,
+      [holderValue(holder), this.now()],
     );
+    return rows.map(toSubscription);
+  }
+
+  /** Every subscription, ended ones too (the history), or the holder's; oldest first. */
+  async list(holder?: SubscriptionHolder): Promise<Subscription[]> {
+    const rows =
+      holder === undefined
+        ? await this.db.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM subscriptions ORDER BY created_at, id`)
+        : await this.db.query<SubscriptionRow>(
+            `SELECT ${COLUMNS} FROM subscriptions WHERE ${holderColumn(holder)} = $1 ORDER BY created_at, id`,
+            [holderValue(holder)],
+          );
     return rows.map(toSubscription);
   }
 
@@ -83,6 +93,19 @@ export class Subscriptions {
     );
     return result.changes > 0;
   }
+}
+
+function holderColumn(holder: SubscriptionHolder): 'org_id' | 'account_email' {
+  return 'orgId' in holder ? 'org_id' : 'account_email';
+}
+
+function holderValue(holder: SubscriptionHolder): string {
+  return 'orgId' in holder ? holder.orgId : holder.accountEmail.trim().toLowerCase();
+}
+
+/** Whether it is active at `at` (ms since the epoch): started, and not ended. The store's queries say the same. */
+export function isActiveAt(subscription: Subscription, at: number): boolean {
+  return subscription.startsAt <= at && (subscription.endsAt === null || subscription.endsAt > at);
 }
 
 function toSubscription(row: SubscriptionRow): Subscription {
