@@ -1,51 +1,192 @@
-// Test support for the browser tests (e2e/browser/fleet-login.spec.ts, which Playwright compiles as CommonJS and so
-// cannot import these ESM modules): a real OpenID provider and a fleet server on the embedded database, with
-// organization org_acme (SSO configured, ada@acme.test its org_admin, bob@acme.test a member; carol@acme.test
-// known to the provider only). Prints one JSON line with the URLs and the admin key, and runs until stdin closes.
-//   node --import tsx fleet/src/testing/fleet-stack.ts
+// Test support for the browser tests (e2e/browser/fleet-login*.spec.ts, which Playwright compiles as CommonJS and
+// so cannot import these ESM modules): real OpenID providers and a fleet server, run as a child process that
+// prints one JSON line (StackInfo) and then answers commands on stdin, one JSON line each, until stdin closes:
+//   advance <ms>   moves the fleet's clock forward (login states, sessions and the JWKS cache follow it; the
+//                  providers keep real time)
+//   rotate-keys    the `rotating` provider signs with a new key from now on
+//
+//   node --import tsx fleet/src/testing/fleet-stack.ts              one server on the embedded database
+//   node --import tsx fleet/src/testing/fleet-stack.ts --postgres   two servers on one PostgreSQL behind a
+//                                                                   round-robin proxy (the URL the browser uses)
+// With --postgres and no PostgreSQL installed, the one line is `{"skip": "<why>"}` and the process ends.
+//
+// Organizations, one per way a login can go (so the cases do not disturb each other); bob@acme.test is a member
+// of each, ada@acme.test is org_acme's admin, carol@acme.test is known to the providers only:
+//   org_acme         the `main` provider, configured right               (only this one with --postgres)
+//   org_wrongsecret  the `main` provider, the fleet holds a wrong client secret
+//   org_badredirect  the `main` provider, whose client lists org_acme's callback instead of this one's
+//   org_saml         provider `saml` (no OIDC login)
+//   org_tampered     the `tampered` provider: id_token signatures altered after signing
+//   org_untrusted    the `untrusted` provider: id_tokens signed with a key it does not publish
+//   org_rotating     the `rotating` provider, whose keys rotate on `rotate-keys`
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fleetPaths } from '@ssg/contracts/fleet';
-import { OidcProviderServer } from '@ssg/testing/oidc-provider-server';
+import { type IdTokenSigning, OidcProviderServer } from '@ssg/testing/oidc-provider-server';
+import { findPostgresBin, type PostgresServer, startPostgresServer } from '@ssg/testing/postgres-server';
 import { newServiceAccountKey } from '../crypto/service-account-keys';
-import { startFleetServer } from '../fleet-server';
+import { type RunningFleet, startFleetServer } from '../fleet-server';
 import { testFleetEnv } from './fleet-env';
+import { RoundRobinProxy } from './round-robin-proxy';
 
-const ORG = 'org_acme';
-const SECRET = randomBytes(24).toString('base64url');
+export interface StackInfo {
+  /** Where the browser reaches the fleet: the server itself, or the proxy in front of the two. */
+  fleetUrl: string;
+  database: 'sqlite' | 'postgres';
+  /** The app servers' own URLs (two with --postgres). */
+  instances: string[];
+  /** The providers' issuers by name (main, and without --postgres tampered, untrusted, rotating). */
+  issuers: Record<string, string>;
+}
 
-const dir = mkdtempSync(join(tmpdir(), 'ssg-fleet-stack-'));
-const fleet = await startFleetServer({ env: await testFleetEnv(dir) });
-await fleet.store.organizations.create({ id: ORG, name: 'Acme' });
-await fleet.store.members.add(ORG, 'ada@acme.test', 'org_admin');
-await fleet.store.members.add(ORG, 'bob@acme.test', 'member');
-const { token: adminKey, hash } = newServiceAccountKey();
-await fleet.store.serviceAccounts.create({ orgId: ORG, name: 'browser tests', keyHash: hash });
-const provider = await OidcProviderServer.start({
-  clients: [
-    { clientId: 'ssg-fleet', clientSecret: SECRET, redirectUris: [`${fleet.url}${fleetPaths.oidcCallback(ORG)}`] },
-  ],
-  accounts: [{ email: 'ada@acme.test' }, { email: 'bob@acme.test' }, { email: 'carol@acme.test' }],
-});
-const configured = await fetch(`${fleet.url}${fleetPaths.ssoConfig(ORG)}`, {
-  method: 'PUT',
-  headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
-  body: JSON.stringify({
-    provider: 'oidc',
-    issuer_url: provider.issuer,
-    client_id: 'ssg-fleet',
-    client_secret: SECRET,
-  }),
-});
-if (!configured.ok) throw new Error(`SSO configuration failed: ${await configured.text()}`);
-console.log(JSON.stringify({ fleetUrl: fleet.url, issuer: provider.issuer, orgId: ORG, adminKey }));
+const ACCOUNTS = [{ email: 'ada@acme.test' }, { email: 'bob@acme.test' }, { email: 'carol@acme.test' }];
 
-process.stdin.resume();
-process.stdin.on('end', () => {
-  void Promise.all([fleet.close(), provider.close()]).finally(() => {
-    rmSync(dir, { recursive: true, force: true });
+const postgresMode = process.argv.includes('--postgres');
+if (postgresMode) {
+  try {
+    findPostgresBin();
+  } catch (error) {
+    console.log(JSON.stringify({ skip: (error as Error).message }));
     process.exit(0);
+  }
+}
+
+const dirs: string[] = [];
+const tempDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'ssg-fleet-stack-'));
+  dirs.push(dir);
+  return dir;
+};
+
+/** The fleet's clock: real time plus what `advance` added. */
+let clockOffsetMs = 0;
+const now = (): number => Date.now() + clockOffsetMs;
+
+let postgres: PostgresServer | undefined;
+let proxy: RoundRobinProxy | undefined;
+const fleets: RunningFleet[] = [];
+if (postgresMode) {
+  postgres = await startPostgresServer();
+  const databaseUrl = await postgres.createDatabase();
+  proxy = await RoundRobinProxy.start();
+  // Keys the two servers share (one organization's sealed secret must open on both), as one deployment's would.
+  const shared = await testFleetEnv('');
+  for (let i = 0; i < 2; i += 1) {
+    const env = {
+      ...(await testFleetEnv(tempDir())),
+      SSG_FLEET_SECRET_KEYS: shared.SSG_FLEET_SECRET_KEYS!,
+      SSG_FLEET_LICENSE_SIGNING_KEY: shared.SSG_FLEET_LICENSE_SIGNING_KEY!,
+      SSG_FLEET_DATABASE_URL: databaseUrl,
+      SSG_FLEET_PUBLIC_URL: proxy.url,
+    };
+    fleets.push(await startFleetServer({ env, now }));
+  }
+  proxy.balance(fleets.map((fleet) => fleet.url));
+} else {
+  fleets.push(await startFleetServer({ env: await testFleetEnv(tempDir()), now }));
+}
+const first = fleets[0]!;
+const fleetUrl = proxy?.url ?? first.url;
+const store = first.store;
+const callback = (orgId: string): string => `${fleetUrl}${fleetPaths.oidcCallback(orgId)}`;
+
+/** A provider with one client per organization it serves (client id = org id), signing as `signing` says. */
+async function startProvider(orgIds: readonly string[], secrets: Map<string, string>, signing: IdTokenSigning) {
+  const provider = await OidcProviderServer.start({
+    clients: orgIds.map((orgId) => ({
+      clientId: orgId,
+      clientSecret: secrets.get(orgId)!,
+      redirectUris: [callback(orgId === 'org_badredirect' ? 'org_acme' : orgId)],
+    })),
+    accounts: ACCOUNTS,
   });
+  if (signing !== 'valid') provider.setIdTokenSigning(signing);
+  return provider;
+}
+
+/** The organization, bob as its member, and its SSO configuration PUT by its admin's service account. */
+async function createOrg(orgId: string, sso: { provider: 'oidc' | 'saml'; issuer: string; secret: string }) {
+  await store.organizations.create({ id: orgId, name: orgId.slice('org_'.length) });
+  await store.members.add(orgId, 'bob@acme.test', 'member');
+  const { token, hash } = newServiceAccountKey();
+  await store.serviceAccounts.create({ orgId, name: 'browser tests', keyHash: hash });
+  const configured = await fetch(`${first.url}${fleetPaths.ssoConfig(orgId)}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      provider: sso.provider,
+      issuer_url: sso.issuer,
+      client_id: orgId,
+      client_secret: sso.secret,
+    }),
+  });
+  if (!configured.ok) throw new Error(`SSO configuration of ${orgId} failed: ${await configured.text()}`);
+}
+
+const mainOrgs = postgresMode ? ['org_acme'] : ['org_acme', 'org_wrongsecret', 'org_badredirect', 'org_saml'];
+const secrets = new Map(
+  [...mainOrgs, 'org_tampered', 'org_untrusted', 'org_rotating'].map((o) => [o, randomBytes(24).toString('base64url')]),
+);
+const providers: Record<string, OidcProviderServer> = {
+  main: await startProvider(mainOrgs, secrets, 'valid'),
+};
+if (!postgresMode) {
+  providers.tampered = await startProvider(['org_tampered'], secrets, 'tampered-signature');
+  providers.untrusted = await startProvider(['org_untrusted'], secrets, 'untrusted-key');
+  providers.rotating = await startProvider(['org_rotating'], secrets, 'valid');
+}
+
+await createOrg('org_acme', { provider: 'oidc', issuer: providers.main!.issuer, secret: secrets.get('org_acme')! });
+await store.members.add('org_acme', 'ada@acme.test', 'org_admin');
+if (!postgresMode) {
+  const main = providers.main!.issuer;
+  await createOrg('org_wrongsecret', { provider: 'oidc', issuer: main, secret: 'not-the-client-secret' });
+  await createOrg('org_badredirect', { provider: 'oidc', issuer: main, secret: secrets.get('org_badredirect')! });
+  await createOrg('org_saml', { provider: 'saml', issuer: main, secret: secrets.get('org_saml')! });
+  for (const [orgId, provider] of [
+    ['org_tampered', providers.tampered!],
+    ['org_untrusted', providers.untrusted!],
+    ['org_rotating', providers.rotating!],
+  ] as const) {
+    await createOrg(orgId, { provider: 'oidc', issuer: provider.issuer, secret: secrets.get(orgId)! });
+  }
+}
+
+const info: StackInfo = {
+  fleetUrl,
+  database: postgresMode ? 'postgres' : 'sqlite',
+  instances: fleets.map((fleet) => fleet.url),
+  issuers: Object.fromEntries(Object.entries(providers).map(([name, provider]) => [name, provider.issuer])),
+};
+console.log(JSON.stringify(info));
+
+function answer(command: string): Record<string, unknown> {
+  const [name, argument] = command.trim().split(/\s+/);
+  if (name === 'advance' && argument !== undefined && /^\d+$/.test(argument)) {
+    clockOffsetMs += Number(argument);
+    return { ok: true, clockOffsetMs };
+  }
+  if (name === 'rotate-keys' && providers.rotating) {
+    providers.rotating.rotateKeys();
+    return { ok: true, kid: providers.rotating.currentKid };
+  }
+  return { ok: false, error: `unknown command: ${JSON.stringify(command)}` };
+}
+
+const commands = createInterface({ input: process.stdin });
+commands.on('line', (line) => console.log(JSON.stringify(answer(line))));
+commands.on('close', () => {
+  void Promise.all([
+    ...fleets.map((fleet) => fleet.close()),
+    ...Object.values(providers).map((provider) => provider.close()),
+    proxy?.close(),
+  ])
+    .then(() => postgres?.stop())
+    .finally(() => {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    });
 });
