@@ -9,11 +9,14 @@ import { storePrincipals } from './auth/store-principals';
 import { secretBoxFromEnv } from './crypto/secret-box';
 import { licenceSignerFromEnv } from './licences/licence-signer';
 import { downloadsDirFrom } from './downloads/opencode-plugin-builds';
+import { cliSessionRoutes } from './routes/cli-sessions';
 import { dashboardRoutes } from './routes/dashboard';
 import { downloadRoutes } from './routes/downloads';
 import { hubDirFrom, rulesHubRoutes } from './routes/rules-hub';
 import { hostedMcpRoutes } from './routes/hosted-mcp';
+import { licenceRoutes } from './routes/licences';
 import { licenseRoutes } from './routes/license';
+import { machineRoutes } from './routes/machines';
 import { memberRoutes } from './routes/members';
 import { oidcLoginRoutes } from './routes/oidc-login';
 import { orgRulesRoutes } from './routes/org-rules';
@@ -67,6 +70,9 @@ export async function startFleetServer({ env, now = Date.now }: FleetServerOptio
         ssoConfigRoutes(store, secrets),
         oidcLoginRoutes({ store, secrets, discovery, publicUrl: config.publicUrl, now }),
         licenseRoutes({ store, signer, discovery, now }),
+        cliSessionRoutes({ store, discovery, now }),
+        machineRoutes(store),
+        licenceRoutes(store, now),
         hostedMcpRoutes({ store, signer, now }),
         downloadRoutes({ downloadsDir: downloadsDirFrom(env, config.dataDir) }),
         rulesHubRoutes({ hubDir: hubDirFrom(env, config.dataDir) }),
@@ -76,7 +82,11 @@ export async function startFleetServer({ env, now = Date.now }: FleetServerOptio
     await app.listen({ host: config.host, port: config.port });
     // Expired login states and sessions are refused when looked up; this only keeps the tables small.
     const sweep = setInterval(() => {
-      void Promise.all([store.loginStates.deleteExpired(), store.sessions.deleteExpired()]).catch(() => {});
+      void Promise.all([
+        store.loginStates.deleteExpired(),
+        store.sessions.deleteExpired(),
+        store.licenceGrants.deleteOld(),
+      ]).catch(() => {});
     }, SWEEP_EVERY_MS);
     sweep.unref();
     const { port } = app.server.address() as AddressInfo;

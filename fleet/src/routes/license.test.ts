@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ACCOUNTS_LICENSE_PATH, CLI_SSO_CALLBACK } from '@ssg/contracts/fleet';
 import { verifyLicenseToken } from '@ssg/node/license/license-token';
-import { loginHeadless, OidcProviderServer } from '@ssg/testing/oidc-provider-server';
+import { OidcProviderServer } from '@ssg/testing/oidc-provider-server';
 import type { FastifyInstance } from 'fastify';
-import * as client from 'openid-client';
 import { createLicenceSigner } from '../licences/licence-signer';
+import { cliIdToken, type TestClient } from '../testing/cli-id-token';
 import { buildFleetApp } from '../server/fleet-app';
 import { OidcDiscovery } from '../sso/oidc-discovery';
 import { type FleetStore, openFleetStore } from '../store/fleet-store';
@@ -25,34 +25,8 @@ const CAROL = 'carol@gmail.test';
 const DAVE = 'dave@nowhere.test';
 const ISSUER = 'ssg-fleet-test';
 
-interface Client {
-  clientId: string;
-  clientSecret: string;
-}
-const ACME_CLIENT: Client = { clientId: 'ssg-acme', clientSecret: 'acme-secret' };
-const BETA_CLIENT: Client = { clientId: 'ssg-beta', clientSecret: 'beta-secret' };
-
-/** The CLI's `ssg auth login --sso`: code flow with PKCE to its loopback callback; the id_token it keeps. */
-async function cliIdToken(idp: OidcProviderServer, { clientId, clientSecret }: Client, email: string) {
-  const config = await client.discovery(new URL(idp.issuer), clientId, clientSecret, undefined, {
-    execute: [client.allowInsecureRequests],
-  });
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const authorizationUrl = client.buildAuthorizationUrl(config, {
-    redirect_uri: CLI_SSO_CALLBACK,
-    scope: 'openid email',
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  });
-  const callback = await loginHeadless(authorizationUrl, { email, redirectUri: CLI_SSO_CALLBACK });
-  const tokens = await client.authorizationCodeGrant(config, callback, {
-    pkceCodeVerifier: verifier,
-    expectedState: state,
-  });
-  return tokens.id_token!;
-}
+const ACME_CLIENT: TestClient = { clientId: 'ssg-acme', clientSecret: 'acme-secret' };
+const BETA_CLIENT: TestClient = { clientId: 'ssg-beta', clientSecret: 'beta-secret' };
 
 describe('GET /api/license', () => {
   let idp: OidcProviderServer;
@@ -255,5 +229,31 @@ describe('GET /api/license', () => {
     assert.equal(await tier(), 'free', 'still a member, so still vouched for; the domain no longer gives the tier');
     await store.organizations.setSsoDomain('org_acme', 'acme.test');
     assert.equal(await tier(), 'enterprise');
+  });
+
+  test('each licence is recorded under its organization with the machine the CLI names', async () => {
+    const idToken = await cliIdToken(idp, BETA_CLIENT, BOB);
+    clockMs += 1000; // after the grants of the tests before
+    const response = await requestLicense({ ...sso(BOB, idToken), 'x-ssg-machine': '  bob-laptop ' });
+    assert.equal(response.statusCode, 200, response.body);
+    const [latest] = await store.licenceGrants.recent('org_beta', 1);
+    assert.deepEqual(
+      { userId: latest?.userId, tier: latest?.tier, machine: latest?.machine, expiresAt: latest?.expiresAt },
+      {
+        userId: BOB,
+        tier: 'free',
+        machine: 'bob-laptop',
+        expiresAt: response.json<{ expires_at: number }>().expires_at,
+      },
+    );
+  });
+
+  test('a machine name that is not one is refused before anything is signed', async () => {
+    const idToken = await cliIdToken(idp, BETA_CLIENT, BOB);
+    const before = (await store.licenceGrants.recent('org_beta', 100)).length;
+    for (const machine of ['x'.repeat(101), 'evil\u202enamE', 'tab\there']) {
+      await refused({ ...sso(BOB, idToken), 'x-ssg-machine': machine }, 400, /x-ssg-machine is a machine name/);
+    }
+    assert.equal((await store.licenceGrants.recent('org_beta', 100)).length, before);
   });
 });

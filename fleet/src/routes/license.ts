@@ -12,11 +12,11 @@
 // The tier is resolveTier's (tier-resolution.ts): the email's own account subscription, or the subscription of
 // the organization whose `sso_domain` is the email's domain; none active gives a free licence. Membership alone
 // lets an organization's provider prove the email; it gives no tier. Nothing is cached: a changed `sso_domain`
-// or subscription shows in the next licence (`ssg auth refresh`).
+// or subscription shows in the next licence (`ssg auth refresh`). Every licence signed is recorded
+// (store/licence-grants.ts) with the machine the CLI names in X-SSG-Machine, for the organization's dashboard.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ACCOUNTS_LICENSE_PATH } from '@ssg/contracts/fleet';
 import { LicenseResponse } from '@ssg/contracts/schemas/fleet';
-import type { FastifyRequest } from 'fastify';
 import type { LicenceSigner } from '../licences/licence-signer';
 import {
   type AccountRecord,
@@ -26,12 +26,12 @@ import {
   resolveTier,
   type Subscription,
 } from '../licences/tier-resolution';
-import { BearerIdTokenError, claimedOrigin, type ExpectedProvider, verifyBearerIdToken } from '../sso/bearer-id-token';
 import type { OidcDiscovery } from '../sso/oidc-discovery';
-import { jwksCacheStore } from '../sso/store-adapters';
 import type { FleetStore } from '../store/fleet-store';
 import type { Subscription as StoredSubscription } from '../store/subscriptions';
 import { HttpError } from './http-error';
+import { HOW_TO_AUTHENTICATE, idTokenProof } from './id-token-proof';
+import { bearerToken, machineName, singleHeader } from './request-headers';
 
 export interface LicenseRouteOptions {
   store: FleetStore;
@@ -43,73 +43,16 @@ export interface LicenseRouteOptions {
 
 const MAX_EMAIL_LENGTH = 320;
 
-/** What to send, said in every 401 that lacks a usable bearer. */
-const HOW_TO_AUTHENTICATE =
-  "send Authorization: Bearer <id_token>, the id_token from your organization's identity provider " +
-  '(ssg auth login --sso obtains it)';
-
 export const licenseRoutes =
   ({ store, signer, discovery, now = Date.now }: LicenseRouteOptions): FastifyPluginAsyncTypebox =>
   async (app) => {
-    const jwksCache = jwksCacheStore(store.jwksCache);
-    const clock = () => new Date(now());
+    const proveEmail = idTokenProof({ store, discovery, now });
 
     /** The ids of the organizations whose providers may vouch for `email`. */
     async function vouchingOrganizations(email: string, domain: string): Promise<string[]> {
       const holder = await store.organizations.findBySsoDomain(domain);
       if (holder) return [holder.id];
       return (await store.members.ofUser(email)).map((member) => member.orgId);
-    }
-
-    async function expectedProvider(orgId: string): Promise<ExpectedProvider | undefined> {
-      const config = await store.ssoConfigs.get(orgId);
-      if (!config || config.provider !== 'oidc') return undefined;
-      let metadata;
-      try {
-        // Only the provider's metadata is read; nothing is sent to it as the client, so no secret is needed.
-        const configuration = await discovery.configuration({
-          issuerUrl: config.issuerUrl,
-          clientId: config.clientId,
-          clientSecret: '',
-        });
-        metadata = configuration.serverMetadata();
-      } catch (error) {
-        throw new HttpError(
-          502,
-          `the identity provider's discovery document could not be read (${(error as Error).message})`,
-        );
-      }
-      return { issuer: metadata.issuer, jwksUri: metadata.jwks_uri, clientId: config.clientId };
-    }
-
-    async function proveEmail(email: string, domain: string, token: string): Promise<void> {
-      const origin = claimedOrigin(token);
-      if (!origin) throw new HttpError(401, `the bearer token is not an id_token: ${HOW_TO_AUTHENTICATE}`);
-      const orgIds = await vouchingOrganizations(email, domain);
-      // One organization's unreachable provider does not stop another's from vouching.
-      const settled = await Promise.allSettled(orgIds.map(expectedProvider));
-      const providers = settled.flatMap((result) =>
-        result.status === 'fulfilled' && result.value ? [result.value] : [],
-      );
-      const sameIssuer = providers.filter((p) => p.issuer === origin.issuer);
-      const provider = sameIssuer.find((p) => origin.audiences.includes(p.clientId)) ?? sameIssuer[0];
-      // One answer whether no organization knows the email or another provider issued the token: a caller
-      // without a valid token learns nothing about who is a member where.
-      if (!provider) {
-        const unreachable = settled.find((result) => result.status === 'rejected');
-        if (unreachable) throw unreachable.reason;
-        throw new HttpError(
-          401,
-          `no identity provider that vouches for ${email} issued this id_token: it must come from the OIDC provider ` +
-            `of the organization whose sso_domain is ${domain}, or else of an organization that has this email as a member`,
-        );
-      }
-      try {
-        await verifyBearerIdToken(token, email, provider, jwksCache, clock);
-      } catch (error) {
-        if (error instanceof BearerIdTokenError) throw new HttpError(401, error.message);
-        throw error;
-      }
     }
 
     app.get(ACCOUNTS_LICENSE_PATH, { schema: { response: { 200: LicenseResponse } } }, async (request, reply) => {
@@ -132,29 +75,33 @@ export const licenseRoutes =
         if (error instanceof InvalidEmailError) throw new HttpError(400, `X-SSO-Email: ${error.message}`);
         throw error;
       }
-      const token = /^Bearer +(\S+) *$/i.exec(singleHeader(request, 'authorization') ?? '')?.[1];
+      const machine = machineName(request);
+      const token = bearerToken(request);
       if (!token) {
         reply.header('www-authenticate', 'Bearer');
         throw new HttpError(401, `the email header alone proves nothing: ${HOW_TO_AUTHENTICATE}`);
       }
-      await proveEmail(email, domain, token);
+      const vouchedBy = await proveEmail(
+        token,
+        email,
+        await vouchingOrganizations(email, domain),
+        `no identity provider that vouches for ${email} issued this id_token: it must come from the OIDC provider ` +
+          `of the organization whose sso_domain is ${domain}, or else of an organization that has this email as a member`,
+      );
 
       const resolution = resolveTier(email, await tierRecords(store, email, domain), now() / 1000);
       const licence = await signer.sign({ subject: email.toLowerCase(), tier: resolution.tier }, now() / 1000);
-      return {
-        license: licence.token,
+      const orgId = resolution.source.kind === 'organization' ? resolution.source.orgId : null;
+      await store.licenceGrants.record({
+        orgId: orgId ?? vouchedBy,
+        userId: email,
         tier: resolution.tier,
-        expires_at: licence.expiresAt * 1000,
-        org_id: resolution.source.kind === 'organization' ? resolution.source.orgId : null,
-      };
+        machine,
+        expiresAt: licence.expiresAt * 1000,
+      });
+      return { license: licence.token, tier: resolution.tier, expires_at: licence.expiresAt * 1000, org_id: orgId };
     });
   };
-
-function singleHeader(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  if (Array.isArray(value)) throw new HttpError(400, `send one ${name} header, not ${value.length}`);
-  return value;
-}
 
 /** The store's active subscriptions of the email's account and of the organization holding its domain. */
 async function tierRecords(store: FleetStore, email: string, domain: string) {

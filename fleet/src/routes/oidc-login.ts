@@ -96,7 +96,7 @@ export const oidcLoginRoutes =
       const member = await store.members.get(orgId, email);
       if (!member) throw new HttpError(403, 'User is not a member of this organization');
       const { token, hash } = newSessionToken();
-      await store.sessions.create({ tokenHash: hash, orgId, userId: member.userId });
+      await store.sessions.create({ tokenHash: hash, orgId, userId: member.userId, kind: 'browser' });
       reply.header('set-cookie', [
         cookie(FLEET_SESSION_COOKIE, token, '/', SESSION_LIFETIME_MS / 1000),
         cookie(OIDC_STATE_COOKIE, '', statePath(orgId), 0),

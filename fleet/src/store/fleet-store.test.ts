@@ -19,7 +19,7 @@ describeEachEngine('fleet store', (engine) => {
     await first.loginStates.create({ state: 's', orgId: 'org_acme', codeVerifier: 'v', nonce: 'n' });
     assert.equal((await second.loginStates.consume('org_acme', 's'))?.nonce, 'n');
     assert.equal(await first.loginStates.consume('org_acme', 's'), undefined);
-    await second.sessions.create({ tokenHash: 'h', orgId: 'org_acme', userId: 'ann@acme.example' });
+    await second.sessions.create({ tokenHash: 'h', orgId: 'org_acme', userId: 'ann@acme.example', kind: 'browser' });
     assert.equal((await first.sessions.findValid('h'))?.userId, 'ann@acme.example');
     assert.equal((await first.members.get('org_acme', 'ann@acme.example'))?.role, 'org_admin');
   });

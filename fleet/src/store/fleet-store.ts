@@ -3,6 +3,7 @@
 import type { Clock } from './clock';
 import type { Database } from './database';
 import { JwksCache } from './jwks-cache';
+import { LicenceGrants } from './licence-grants';
 import { LoginStates } from './login-states';
 import { Members } from './members';
 import { migrate } from './migrate';
@@ -26,6 +27,7 @@ export interface FleetStore {
   jwksCache: JwksCache;
   subscriptions: Subscriptions;
   orgRules: OrgRules;
+  licenceGrants: LicenceGrants;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function openFleetStore(databaseUrl: string, now: Clock = Date.now)
     jwksCache: new JwksCache(db, now),
     subscriptions: new Subscriptions(db, now),
     orgRules: new OrgRules(db, now),
+    licenceGrants: new LicenceGrants(db, now),
     close: () => db.close(),
   };
 }

@@ -6,6 +6,7 @@ import type { Migration } from './migrations/migration';
 
 const TABLES = [
   'jwks_cache',
+  'licence_grants',
   'login_states',
   'members',
   'org_rules',
@@ -16,6 +17,8 @@ const TABLES = [
   'sso_configs',
   'subscriptions',
 ];
+
+const ALL_IDS = MIGRATIONS.map((migration) => migration.id);
 
 describeEachEngine('migrate', (engine) => {
   async function tableNames(db: Awaited<ReturnType<typeof engine.connect>>): Promise<string[]> {
@@ -28,13 +31,17 @@ describeEachEngine('migrate', (engine) => {
 
   it('applies every migration once and records it; a second run changes nothing', async () => {
     const db = await engine.connect(await engine.newDatabaseUrl());
-    assert.deepEqual(await migrate(db, () => 1234), ['0001-fleet-tables', '0002-org-rules']);
+    assert.deepEqual(await migrate(db, () => 1234), [
+      '0001-fleet-tables',
+      '0002-org-rules',
+      '0003-machines-and-licence-grants',
+    ]);
     assert.deepEqual(await tableNames(db), TABLES);
     assert.deepEqual(await migrate(db), []);
-    assert.deepEqual(await db.query('SELECT id, applied_at FROM schema_migrations ORDER BY id'), [
-      { id: '0001-fleet-tables', applied_at: 1234 },
-      { id: '0002-org-rules', applied_at: 1234 },
-    ]);
+    assert.deepEqual(
+      await db.query('SELECT id, applied_at FROM schema_migrations ORDER BY id'),
+      ALL_IDS.map((id) => ({ id, applied_at: 1234 })),
+    );
   });
 
   it('applies only the migrations a database has not had yet', async () => {
@@ -66,11 +73,11 @@ describeEachEngine('migrate', (engine) => {
       const url = await engine.newDatabaseUrl();
       const servers = [await engine.connect(url), await engine.connect(url)];
       const applied = await Promise.all(servers.map((db) => migrate(db)));
-      assert.deepEqual(applied.flat(), ['0001-fleet-tables', '0002-org-rules']);
-      assert.deepEqual(await servers[0]!.query('SELECT id FROM schema_migrations ORDER BY id'), [
-        { id: '0001-fleet-tables' },
-        { id: '0002-org-rules' },
-      ]);
+      assert.deepEqual(applied.flat(), ALL_IDS);
+      assert.deepEqual(
+        await servers[0]!.query('SELECT id FROM schema_migrations ORDER BY id'),
+        ALL_IDS.map((id) => ({ id })),
+      );
     });
   }
 });

@@ -6,9 +6,10 @@ import type { Clock } from './clock';
 import type { Database } from './database';
 import { fleetTables } from './migrations/0001-fleet-tables';
 import { orgRulesTable } from './migrations/0002-org-rules';
+import { machinesAndLicenceGrants } from './migrations/0003-machines-and-licence-grants';
 import type { Migration } from './migrations/migration';
 
-export const MIGRATIONS: readonly Migration[] = [fleetTables, orgRulesTable];
+export const MIGRATIONS: readonly Migration[] = [fleetTables, orgRulesTable, machinesAndLicenceGrants];
 
 /** Applies what is missing; resolves to the ids it applied (none when the schema was current). */
 export async function migrate(

@@ -9,7 +9,16 @@ export const fleetPaths = {
   ssoConfig: (orgId: string) => `${FLEET_API_PREFIX}/orgs/${orgId}/sso/config`,
   oidcLogin: (orgId: string) => `${FLEET_API_PREFIX}/orgs/${orgId}/sso/oidc/login`,
   oidcCallback: (orgId: string) => `${FLEET_API_PREFIX}/orgs/${orgId}/sso/oidc/callback`,
+  machines: (orgId: string) => `${FLEET_API_PREFIX}/orgs/${orgId}/machines`,
+  licences: (orgId: string) => `${FLEET_API_PREFIX}/orgs/${orgId}/licences`,
+  /** `ssg auth login` exchanges the provider's id_token here for a session token. */
+  sessions: `${FLEET_API_PREFIX}/sessions`,
+  /** The caller's own session (sign-out with its bearer). */
+  currentSession: `${FLEET_API_PREFIX}/sessions/current`,
 } as const;
+
+/** The header in which the CLI names its machine (its host name) to the accounts API and the session exchange. */
+export const MACHINE_HEADER = 'x-ssg-machine';
 
 export const ACCOUNTS_LICENSE_PATH = '/api/license';
 export const FLEET_SESSION_COOKIE = 'ssg_fleet_session';
@@ -17,6 +26,11 @@ export const FLEET_SESSION_COOKIE = 'ssg_fleet_session';
 export const CLI_SSO_CALLBACK = 'http://127.0.0.1:8399/callback';
 
 export type {
+  CliSession,
+  CliSessionRequest,
+  LicencesView,
+  Machine,
+  MachineList,
   CreatedServiceAccount,
   LicenseResponse,
   Member,

@@ -83,6 +83,54 @@ export const LicenseResponse = Type.Object({
   org_id: NullableString(),
 });
 
+/** `POST /api/v1/sessions`: which organization to sign in to, when the email is a member of several. */
+export const CliSessionRequest = Type.Object({ org_id: Type.Optional(OrgId) }, { additionalProperties: false });
+
+/** A session for `ssg auth login`: the token is in this answer only (stored hashed); `ssg auth token` prints it. */
+export const CliSession = Type.Object({
+  token: Type.String(),
+  session_id: Type.String(),
+  org_id: Type.String(),
+  user_id: Type.String(),
+  role: StringEnum(FLEET_ROLES),
+  /** ms since the epoch. */
+  expires_at: Type.Integer(),
+});
+
+/** A machine signed in with `ssg auth login` (a CLI session; never its token). */
+export const Machine = Type.Object({
+  id: Type.String(),
+  user_id: Type.String(),
+  machine: NullableString(),
+  signed_in_at: Type.Integer(),
+  expires_at: Type.Integer(),
+});
+
+export const MachineList = Type.Object({ machines: Type.Array(Machine) });
+
+export const LicencesView = Type.Object({
+  /** The organization's subscriptions, active or not, newest first. */
+  subscriptions: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      tier: Type.String(),
+      starts_at: Type.Integer(),
+      ends_at: NullableInteger(),
+      active: Type.Boolean(),
+    }),
+  ),
+  /** Licences issued recently under the organization, newest first. */
+  issued: Type.Array(
+    Type.Object({
+      user_id: Type.String(),
+      tier: Type.String(),
+      machine: NullableString(),
+      issued_at: Type.Integer(),
+      expires_at: Type.Integer(),
+    }),
+  ),
+});
+
 export type SsoConfigRequest = Static<typeof SsoConfigRequest>;
 export type SsoConfigResponse = Static<typeof SsoConfigResponse>;
 export type MemberRequest = Static<typeof MemberRequest>;
@@ -95,3 +143,8 @@ export type ServiceAccount = Static<typeof ServiceAccount>;
 export type CreatedServiceAccount = Static<typeof CreatedServiceAccount>;
 export type ServiceAccountList = Static<typeof ServiceAccountList>;
 export type LicenseResponse = Static<typeof LicenseResponse>;
+export type CliSessionRequest = Static<typeof CliSessionRequest>;
+export type CliSession = Static<typeof CliSession>;
+export type Machine = Static<typeof Machine>;
+export type MachineList = Static<typeof MachineList>;
+export type LicencesView = Static<typeof LicencesView>;
