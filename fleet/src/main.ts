@@ -1,81 +1,56 @@
 #!/usr/bin/env node
-// `ssg-fleet` (`npm run fleet`): runs the fleet server, or sets up an organization.
-//   ssg-fleet                                              serve (configuration from SSG_FLEET_* variables)
-//   ssg-fleet init-org <org_id> --name <name> --admin <email>
-//                                                          create an organization, its first org_admin, and a
-//                                                          service account whose key is printed once
-//   ssg-fleet publish-plugin <file> --version <x.y.z>     publish a build of the opencode plugin (latest when newest)
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { downloadsDirFrom, publishOpencodePlugin } from './downloads/opencode-plugin-builds';
-import { newServiceAccountKey } from './crypto/service-account-keys';
-import { FleetConfigError, fleetConfig } from './server/fleet-config';
-import { startFleetServer } from './fleet-server';
-import { openFleetStore } from './store/fleet-store';
+// `ssg-fleet` (fleet/bin/ssg-fleet.mjs, `npm run fleet`): runs the fleet server, or one of the operator's commands.
+// `ssg-fleet --help` lists them. Exit codes: 0 done, 1 failed, 2 a usage mistake (unknown command, bad arguments).
+import { type FleetCommand, UsageError } from './commands/fleet-command';
+import { hubSign } from './commands/hub-sign';
+import { initOrg } from './commands/init-org';
+import { publishPlugin } from './commands/publish-plugin';
+import { serve } from './commands/serve';
+import { listSubscriptions, subscribe, unsubscribe } from './commands/subscriptions';
 
-async function serve(): Promise<void> {
-  const fleet = await startFleetServer({ env: process.env });
-  console.log(`ssg fleet listening on ${fleet.url} (database: ${fleet.config.databaseUrl.split(':')[0]})`);
-  if (fleet.config.transport.kind === 'loopback-http') {
-    console.warn(
-      'WARNING: plain HTTP, for development on this machine only. Serve TLS (SSG_FLEET_TLS_CERT, SSG_FLEET_TLS_KEY) ' +
-        'or run behind a proxy that terminates it (SSG_FLEET_TRUST_PROXY) before anyone else connects.',
-    );
-  }
-  const stop = () => void fleet.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+const COMMANDS = new Map<string, FleetCommand>([
+  ['serve', serve],
+  ['init-org', initOrg],
+  ['subscribe', subscribe],
+  ['unsubscribe', unsubscribe],
+  ['subscriptions', listSubscriptions],
+  ['publish-plugin', publishPlugin],
+  ['hub-sign', hubSign],
+]);
+
+function help(): string {
+  const entries: [string, string][] = [
+    ...[...COMMANDS].map(([name, { usage, summary }]): [string, string] => [`${name} ${usage}`.trimEnd(), summary]),
+    ['help', 'this list (also --help, -h)'],
+  ];
+  return [
+    'usage: ssg-fleet [<command>] [arguments]   (no command: serve)',
+    '',
+    ...entries.map(([usage, summary]) => `  ssg-fleet ${usage}\n      ${summary}`),
+    '',
+    'Configuration comes from SSG_FLEET_* variables (fleet/README.md, docs/fleet.md).',
+  ].join('\n');
 }
 
-async function initOrg(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { name: { type: 'string' }, admin: { type: 'string' } },
+/** Mistakes in how a command was called: ours, and node:util parseArgs's (an unknown option, a missing value). */
+function isUsageMistake(error: unknown): boolean {
+  return error instanceof UsageError || /^ERR_PARSE_ARGS_/.test((error as { code?: string } | null)?.code ?? '');
+}
+
+const [name = 'serve', ...args] = process.argv.slice(2);
+if (name === 'help' || name === '--help' || name === '-h') {
+  console.log(help());
+} else {
+  const command = COMMANDS.get(name);
+  if (!command) {
+    console.error(`ssg-fleet: unknown command ${JSON.stringify(name)}; commands: ${[...COMMANDS.keys()].join(', ')}`);
+    console.error('ssg-fleet --help says what each does');
+    process.exit(2);
+  }
+  command.run(args).catch((error: unknown) => {
+    console.error(`ssg-fleet: ${(error as Error).message}`);
+    if (!isUsageMistake(error)) process.exit(1);
+    console.error(`usage: ssg-fleet ${name} ${command.usage}`.trimEnd());
+    process.exit(2);
   });
-  const [orgId] = positionals;
-  if (!orgId || !values.name || !values.admin) {
-    throw new FleetConfigError('usage: ssg-fleet init-org <org_id> --name <name> --admin <email>');
-  }
-  const store = await openFleetStore(fleetConfig(process.env).databaseUrl);
-  try {
-    await store.organizations.create({ id: orgId, name: values.name });
-    await store.members.add(orgId, values.admin, 'org_admin');
-    const { token, hash } = newServiceAccountKey();
-    await store.serviceAccounts.create({ orgId, name: 'initial admin key', keyHash: hash });
-    console.log(`created ${orgId} with ${values.admin} as org_admin`);
-    console.log(`service account key (shown once, keep it secret): ${token}`);
-  } finally {
-    await store.close();
-  }
 }
-
-async function publishPlugin(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { version: { type: 'string' } } });
-  const [file] = positionals;
-  if (!file || !values.version) throw new FleetConfigError('usage: ssg-fleet publish-plugin <file> --version <x.y.z>');
-  const config = fleetConfig(process.env);
-  const published = publishOpencodePlugin(downloadsDirFrom(process.env, config.dataDir), {
-    version: values.version,
-    content: readFileSync(file),
-  });
-  console.log(`published opencode plugin ${published.version}${published.latest ? ' (now latest)' : ''}`);
-}
-
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
-  'init-org': initOrg,
-  'publish-plugin': publishPlugin,
-};
-
-const [command, ...rest] = process.argv.slice(2);
-const run = command === undefined ? serve() : Object.hasOwn(COMMANDS, command) ? COMMANDS[command]!(rest) : undefined;
-if (!run) {
-  console.error(
-    `ssg-fleet: unknown command ${JSON.stringify(command)}; commands: (none) to serve, init-org, publish-plugin`,
-  );
-  process.exit(2);
-}
-run.catch((error: unknown) => {
-  console.error(`ssg-fleet: ${(error as Error).message}`);
-  process.exit(1);
-});

@@ -1,6 +1,7 @@
-// fleet/src/hub-sign.ts, run as a person runs it: makes a key, signs a copy of the repository's hub content, and the
+// `ssg-fleet hub-sign`, run as a person runs it: makes a key, signs a copy of the repository's hub content, and the
 // result, served by the fleet's hub route, is what the built `ssg hub pull` accepts with that key pinned. Signing
-// again changes nothing; a refused run leaves the manifest as it was.
+// again changes nothing; a refused run leaves the manifest as it was; without --hub-dir it signs the hub folder the
+// fleet serves.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -10,14 +11,14 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
-import { rulesHubRoutes } from './routes/rules-hub';
-import { buildFleetApp } from './server/fleet-app';
-import { fleetConfig } from './server/fleet-config';
+import { rulesHubRoutes } from '../routes/rules-hub';
+import { buildFleetApp } from '../server/fleet-app';
+import { fleetConfig } from '../server/fleet-config';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const script = join(root, 'fleet', 'src', 'hub-sign.ts');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const main = join(root, 'fleet', 'src', 'main.ts');
 
-describe('fleet/src/hub-sign.ts', () => {
+describe('ssg-fleet hub-sign', () => {
   let work: string;
   let hubDir: string;
   let keyPath: string;
@@ -30,8 +31,13 @@ describe('fleet/src/hub-sign.ts', () => {
   });
   afterEach(() => rmSync(work, { recursive: true, force: true }));
 
-  const sign = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, encoding: 'utf8' });
+  const sign = (...args: string[]) => run({}, ...args);
+  const run = (env: Record<string, string>, ...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', main, 'hub-sign', ...args], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
 
   const generate = (): string => {
     const result = sign('--generate-key', keyPath);
@@ -76,18 +82,40 @@ describe('fleet/src/hub-sign.ts', () => {
     assert.equal(readFileSync(join(hubDir, 'manifest.json'), 'utf8'), first);
   });
 
+  it('signs the hub folder the fleet serves when no --hub-dir is given', () => {
+    generate();
+    for (const [env, folder] of [
+      [{ SSG_FLEET_HUB_DIR: hubDir }, hubDir],
+      [{ SSG_FLEET_DATA_DIR: work, SSG_FLEET_HUB_DIR: '' }, hubDir],
+    ] as const) {
+      const signed = run(env, '--key', keyPath);
+      assert.equal(signed.status, 0, signed.stderr);
+      assert.ok(signed.stdout.includes(`signed ${join(folder, 'manifest.json')} with key `), signed.stdout);
+    }
+  });
+
   const refusals: {
     name: string;
     args: () => string[];
     setup?: () => void;
+    /** 2 for a usage mistake, 1 for a refusal. */
+    status: 1 | 2;
     error: RegExp;
     afterwards?: () => void;
   }[] = [
-    { name: 'no arguments', args: () => [], error: /pass --key/ },
+    { name: 'no arguments', args: () => [], status: 2, error: /pass --key[^]*usage: ssg-fleet hub-sign --key/ },
+    { name: 'an unknown option', args: () => ['--keys', keyPath], status: 2, error: /Unknown option '--keys'/ },
+    {
+      name: '--generate-key with a key to sign with',
+      args: () => ['--generate-key', join(work, 'other.key'), '--key', keyPath],
+      status: 2,
+      error: /--generate-key makes a key and signs nothing: pass it alone/,
+    },
     {
       name: 'overwriting an existing key',
       setup: () => writeFileSync(keyPath, 'keep me'),
       args: () => ['--generate-key', keyPath],
+      status: 1,
       error: /exists; refusing to overwrite a key/,
       afterwards: () => assert.equal(readFileSync(keyPath, 'utf8'), 'keep me'),
     },
@@ -95,6 +123,7 @@ describe('fleet/src/hub-sign.ts', () => {
       name: 'a key that is not Ed25519',
       setup: () => writeFileSync(keyPath, 'not a key'),
       args: () => ['--key', keyPath, '--hub-dir', hubDir],
+      status: 1,
       error: /is not a private key/,
     },
     {
@@ -104,6 +133,7 @@ describe('fleet/src/hub-sign.ts', () => {
         writeFileSync(join(hubDir, 'rulesets', 'rules-secrets.rules'), 'rule broken {\n  DENY nowhere\n}\n');
       },
       args: () => ['--key', keyPath, '--hub-dir', hubDir],
+      status: 1,
       error: /rulesets\/rules-secrets\.rules:2:/,
     },
     {
@@ -114,15 +144,16 @@ describe('fleet/src/hub-sign.ts', () => {
         writeFileSync(path, readFileSync(path, 'utf8').replace('"rulesets/rules-secrets.rules"', '"../x.rules"'));
       },
       args: () => ['--key', keyPath, '--hub-dir', hubDir],
+      status: 1,
       error: /rules-secrets: rules_path "\.\.\/x\.rules" must be rulesets\/<name>\.rules/,
     },
   ];
-  for (const { name, args, setup, error, afterwards } of refusals) {
+  for (const { name, args, setup, status, error, afterwards } of refusals) {
     it(`refuses ${name}`, () => {
       setup?.();
       const before = readFileSync(join(hubDir, 'manifest.json'), 'utf8');
       const result = sign(...args());
-      assert.equal(result.status, 1);
+      assert.equal(result.status, status, result.stderr);
       assert.match(result.stderr, error);
       assert.equal(readFileSync(join(hubDir, 'manifest.json'), 'utf8'), before);
       afterwards?.();
