@@ -23,6 +23,7 @@ import { orgRulesRoutes } from './routes/org-rules';
 import { organizationRoutes } from './routes/organizations';
 import { serviceAccountRoutes } from './routes/service-accounts';
 import { ssoConfigRoutes } from './routes/sso-config';
+import { tokenBrokerRoutes } from './routes/oidc-token-broker';
 import { buildFleetApp } from './server/fleet-app';
 import { type FleetConfig, fleetConfig } from './server/fleet-config';
 import { OidcDiscovery } from './sso/oidc-discovery';
@@ -71,6 +72,7 @@ export async function startFleetServer({ env, now = Date.now }: FleetServerOptio
         oidcLoginRoutes({ store, secrets, discovery, publicUrl: config.publicUrl, now }),
         licenseRoutes({ store, signer, discovery, now }),
         cliSessionRoutes({ store, discovery, now }),
+        tokenBrokerRoutes({ store, secrets, discovery, now }),
         machineRoutes(store),
         licenceRoutes(store, now),
         hostedMcpRoutes({ store, signer, now }),

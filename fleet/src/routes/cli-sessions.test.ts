@@ -215,4 +215,17 @@ describe('CLI sessions, machines and licences', () => {
     assert.equal((await call('GET', fleetPaths.licences('org_beta'), bob.token)).status, 200, 'auditors read it');
     await refused(await call('GET', fleetPaths.licences('org_acme'), bob.token), 403, /not a member of org_acme/);
   });
+
+  test("the session token also proves its own email to the accounts API, after the id_token's hour", async () => {
+    const session = (await (await exchange(await cliIdToken(idp, ACME, ADA))).json()) as CliSession;
+    const licence = (email: string, token: string) =>
+      call('GET', ACCOUNTS_LICENSE_PATH, token, undefined, { 'x-auth-method': 'sso', 'x-sso-email': email });
+    const answer = await licence('ADA@acme.test', session.token);
+    assert.equal(answer.status, 200);
+    assert.equal(((await answer.json()) as { tier: string }).tier, 'enterprise');
+    await refused(await licence(BOB, session.token), 401, /not a signed-in session of bob@acme.test/, session.token);
+    assert.equal((await call('DELETE', fleetPaths.currentSession, session.token)).status, 204);
+    await refused(await licence(ADA, session.token), 401, /sign in again with ssg auth login --sso/, session.token);
+    await refused(await licence(ADA, `ssg_session_${'A'.repeat(43)}`), 401, /not a signed-in session/);
+  });
 });

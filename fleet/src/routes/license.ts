@@ -7,7 +7,8 @@
 //   provider of another organization (whose admin can add any email as a member) must not obtain its tier;
 // - otherwise each organization that has the email as a member.
 // Access tokens are not accepted: their format and audience are each provider's own, so nothing checks them
-// without provider-specific rules or a network call per request.
+// without provider-specific rules or a network call per request. The CLI's fleet session token of that same email
+// is (cli-sessions.ts: made from a verified id_token, 8 hours), so `ssg auth refresh` works after the id_token's hour.
 //
 // The tier is resolveTier's (tier-resolution.ts): the email's own account subscription, or the subscription of
 // the organization whose `sso_domain` is the email's domain; none active gives a free licence. Membership alone
@@ -17,6 +18,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ACCOUNTS_LICENSE_PATH } from '@ssg/contracts/fleet';
 import { LicenseResponse } from '@ssg/contracts/schemas/fleet';
+import { bearerTokenKind, tokenHash } from '../crypto/service-account-keys';
 import type { LicenceSigner } from '../licences/licence-signer';
 import {
   type AccountRecord,
@@ -55,6 +57,20 @@ export const licenseRoutes =
       return (await store.members.ofUser(email)).map((member) => member.orgId);
     }
 
+    /** The organization of the CLI session `token`, when it is a valid session of `email`. */
+    async function sessionOrganization(token: string, email: string): Promise<string> {
+      const hash = tokenHash(token, 'session');
+      const session = hash === null ? undefined : await store.sessions.findValid(hash);
+      if (!session || session.userId !== email.toLowerCase()) {
+        throw new HttpError(
+          401,
+          `the session token is not a signed-in session of ${email} (expired, signed out, or someone else's): ` +
+            'sign in again with ssg auth login --sso',
+        );
+      }
+      return session.orgId;
+    }
+
     app.get(ACCOUNTS_LICENSE_PATH, { schema: { response: { 200: LicenseResponse } } }, async (request, reply) => {
       const method = singleHeader(request, 'x-auth-method');
       if (method === undefined || method.toLowerCase() !== 'sso') {
@@ -81,13 +97,16 @@ export const licenseRoutes =
         reply.header('www-authenticate', 'Bearer');
         throw new HttpError(401, `the email header alone proves nothing: ${HOW_TO_AUTHENTICATE}`);
       }
-      const vouchedBy = await proveEmail(
-        token,
-        email,
-        await vouchingOrganizations(email, domain),
-        `no identity provider that vouches for ${email} issued this id_token: it must come from the OIDC provider ` +
-          `of the organization whose sso_domain is ${domain}, or else of an organization that has this email as a member`,
-      );
+      const vouchedBy =
+        bearerTokenKind(token) === 'session'
+          ? await sessionOrganization(token, email)
+          : await proveEmail(
+              token,
+              email,
+              await vouchingOrganizations(email, domain),
+              `no identity provider that vouches for ${email} issued this id_token: it must come from the OIDC provider ` +
+                `of the organization whose sso_domain is ${domain}, or else of an organization that has this email as a member`,
+            );
 
       const resolution = resolveTier(email, await tierRecords(store, email, domain), now() / 1000);
       const licence = await signer.sign({ subject: email.toLowerCase(), tier: resolution.tier }, now() / 1000);

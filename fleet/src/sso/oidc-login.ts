@@ -137,8 +137,9 @@ export async function finishLogin(
   return { email, sub: claims.sub };
 }
 
-/** The id_token's email, or UserInfo's for providers that keep it out of the id_token; never an unverified one. */
-async function emailOf(config: client.Configuration, claims: client.IDToken, accessToken: string): Promise<string> {
+/** The id_token's email, or UserInfo's for providers that keep it out of the id_token; never an unverified one.
+ * Throws OidcLoginError (`token_exchange_failed` when UserInfo cannot be read, `no_email`). */
+export async function emailOf(config: client.Configuration, claims: client.IDToken, accessToken: string): Promise<string> {
   let source: { readonly email?: unknown; readonly email_verified?: unknown } = {
     email: claims.email,
     email_verified: claims.email_verified,

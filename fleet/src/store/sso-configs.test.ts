@@ -47,6 +47,23 @@ describeEachEngine('SSO configurations', (engine) => {
     );
   });
 
+  it("finds a client id's OIDC configurations, never a saml one", async () => {
+    const { clock, configs } = await open();
+    await configs.put(CONFIG);
+    clock.advance(1);
+    await configs.put({ ...CONFIG, orgId: 'org_beta' });
+    assert.deepEqual(
+      (await configs.oidcOfClient('client-1')).map((config) => config.orgId),
+      ['org_acme', 'org_beta'],
+    );
+    await configs.put({ ...CONFIG, provider: 'saml' });
+    assert.deepEqual(
+      (await configs.oidcOfClient('client-1')).map((config) => config.orgId),
+      ['org_beta'],
+    );
+    assert.deepEqual(await configs.oidcOfClient('client-2'), []);
+  });
+
   it('refuses a provider other than oidc or saml', async () => {
     const { configs } = await open();
     await assert.rejects(configs.put({ ...CONFIG, provider: 'ldap' as 'oidc' }), /oidc or saml, got "ldap"/);

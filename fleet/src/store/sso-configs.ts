@@ -64,6 +64,15 @@ export class SsoConfigs {
     return row && toSsoConfig(row);
   }
 
+  /** The OIDC configurations of a client id, oldest first: which organization a CLI's sign-in belongs to. */
+  async oidcOfClient(clientId: string): Promise<SsoConfig[]> {
+    const rows = await this.db.query<SsoConfigRow>(
+      `SELECT ${COLUMNS} FROM sso_configs WHERE client_id = $1 AND provider = 'oidc' ORDER BY updated_at, org_id`,
+      [clientId],
+    );
+    return rows.map(toSsoConfig);
+  }
+
   /** Configurations whose secret is sealed under another key than `keyId`: what a key rotation must reseal. */
   async sealedWithOtherKey(keyId: string): Promise<SsoConfig[]> {
     const rows = await this.db.query<SsoConfigRow>(

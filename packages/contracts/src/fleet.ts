@@ -13,6 +13,10 @@ export const fleetPaths = {
   licences: (orgId: string) => `${FLEET_API_PREFIX}/orgs/${orgId}/licences`,
   /** `ssg auth login` exchanges the provider's id_token here for a session token. */
   sessions: `${FLEET_API_PREFIX}/sessions`,
+  /** The CLI's token broker: the fleet redeems codes, device codes and refresh tokens with the client secret. */
+  oidcToken: `${FLEET_API_PREFIX}/sso/oidc/token`,
+  /** Starts the device flow (`ssg auth login --sso --device`). */
+  oidcDevice: `${FLEET_API_PREFIX}/sso/oidc/device`,
   /** The caller's own session (sign-out with its bearer). */
   currentSession: `${FLEET_API_PREFIX}/sessions/current`,
 } as const;
@@ -31,6 +35,10 @@ export type {
   LicencesView,
   Machine,
   MachineList,
+  OidcDeviceRequest,
+  OidcDeviceResponse,
+  OidcTokenRequest,
+  OidcTokenResponse,
   CreatedServiceAccount,
   LicenseResponse,
   Member,

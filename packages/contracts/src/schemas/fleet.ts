@@ -131,6 +131,66 @@ export const LicencesView = Type.Object({
   ),
 });
 
+const IssuerAndClient = {
+  /** The provider's issuer URL, as the organization's SSO configuration names it. */
+  issuer: Type.String({ minLength: 1, maxLength: 2_048 }),
+  client_id: Type.String({ minLength: 1, maxLength: 512 }),
+  /** When several organizations share the client: which one. */
+  org_id: Type.Optional(OrgId),
+};
+const Secretish = Type.String({ minLength: 1, maxLength: 8_192 });
+
+/** `POST /api/v1/sso/oidc/token`: the CLI's grant, redeemed by the fleet with the client secret it holds. */
+export const OidcTokenRequest = Type.Union([
+  Type.Object(
+    {
+      grant_type: Type.Literal('authorization_code'),
+      ...IssuerAndClient,
+      code: Secretish,
+      code_verifier: Type.String({ minLength: 43, maxLength: 128 }),
+      /** Exactly the CLI's loopback callback, http://127.0.0.1:8399/callback. */
+      redirect_uri: Type.String({ maxLength: 2_048 }),
+      nonce: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      grant_type: Type.Literal('urn:ietf:params:oauth:grant-type:device_code'),
+      ...IssuerAndClient,
+      device_code: Secretish,
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { grant_type: Type.Literal('refresh_token'), ...IssuerAndClient, refresh_token: Secretish },
+    { additionalProperties: false },
+  ),
+]);
+
+export const OidcTokenResponse = Type.Object({
+  id_token: Type.String(),
+  access_token: Type.String(),
+  refresh_token: NullableString(),
+  expires_in: NullableInteger(),
+  /** The verified email of the id_token (or of UserInfo). */
+  email: Type.String(),
+});
+
+/** `POST /api/v1/sso/oidc/device`: starts the device flow at the organization's provider. */
+export const OidcDeviceRequest = Type.Object(IssuerAndClient, { additionalProperties: false });
+
+export const OidcDeviceResponse = Type.Object({
+  device_code: Type.String(),
+  user_code: Type.String(),
+  verification_uri: Type.String(),
+  verification_uri_complete: NullableString(),
+  /** Seconds. */
+  expires_in: Type.Integer(),
+  /** Seconds between polls of POST /api/v1/sso/oidc/token. */
+  interval: Type.Integer(),
+});
+
 export type SsoConfigRequest = Static<typeof SsoConfigRequest>;
 export type SsoConfigResponse = Static<typeof SsoConfigResponse>;
 export type MemberRequest = Static<typeof MemberRequest>;
@@ -148,3 +208,7 @@ export type CliSession = Static<typeof CliSession>;
 export type Machine = Static<typeof Machine>;
 export type MachineList = Static<typeof MachineList>;
 export type LicencesView = Static<typeof LicencesView>;
+export type OidcTokenRequest = Static<typeof OidcTokenRequest>;
+export type OidcTokenResponse = Static<typeof OidcTokenResponse>;
+export type OidcDeviceRequest = Static<typeof OidcDeviceRequest>;
+export type OidcDeviceResponse = Static<typeof OidcDeviceResponse>;
