@@ -1,7 +1,7 @@
 // The import boundaries (`npm run lint` runs `depcruise`): which part of ssg may import which, as
 // docs/architecture.md draws it. One way only:
 //
-//   packages/engine ← packages/contracts, packages/node ← packages/client ← packages/hosts
+//   packages/engine ← packages/contracts ← packages/node ← packages/client ← packages/hosts
 //                   ← cli, daemon, fleet, terminal ← main          renderer → packages/contracts, packages/client
 //
 // Parts meet through package names and their exports maps (`@ssg/engine`, `@ssg/node/home`); a relative path
@@ -36,7 +36,7 @@ module.exports = {
     },
     layer('engine-layer', 'packages/engine', []),
     layer('contracts-layer', 'packages/contracts', ['packages/engine']),
-    layer('node-layer', 'packages/node', ['packages/engine']),
+    layer('node-layer', 'packages/node', ['packages/contracts', 'packages/engine']),
     layer('client-layer', 'packages/client', ['packages/contracts', 'packages/node', 'packages/engine']),
     layer('hosts-layer', 'packages/hosts', [
       'packages/client',
