@@ -10,7 +10,7 @@ import { secretBoxFromEnv } from './crypto/secret-box';
 import { licenceSignerFromEnv } from './licences/licence-signer';
 import { downloadsDirFrom } from './downloads/opencode-plugin-builds';
 import { cliSessionRoutes } from './routes/cli-sessions';
-import { dashboardRoutes } from './routes/dashboard';
+import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { downloadRoutes } from './routes/downloads';
 import { hubDirFrom, rulesHubRoutes } from './routes/rules-hub';
 import { hostedMcpRoutes } from './routes/hosted-mcp';
@@ -78,7 +78,7 @@ export async function startFleetServer({ env, now = Date.now }: FleetServerOptio
         hostedMcpRoutes({ store, signer, now }),
         downloadRoutes({ downloadsDir: downloadsDirFrom(env, config.dataDir) }),
         rulesHubRoutes({ hubDir: hubDirFrom(env, config.dataDir) }),
-        dashboardRoutes(store),
+        dashboardRoutes({ store, publicUrl: config.publicUrl, now }),
       ],
     });
     await app.listen({ host: config.host, port: config.port });
