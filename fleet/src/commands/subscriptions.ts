@@ -134,8 +134,9 @@ function holderName(subscription: Subscription): string {
   return subscription.orgId ?? subscription.accountEmail ?? '';
 }
 
+/** To the second, in UTC. */
 function timestamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
 }
 
 function table(rows: string[][]): string {
