@@ -1,5 +1,5 @@
 // Test support: a hub served by node:http on 127.0.0.1 (random port) from a temp folder, with a fresh
-// Ed25519 key pair and a manifest signed the way fleet/src/hub-sign.ts signs ours.
+// Ed25519 key pair and a manifest signed the way `ssg-fleet hub-sign` signs ours.
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

@@ -1,5 +1,5 @@
 // Our own hub content (resources/hub): the manifest must verify against the key pinned in the code, and every
-// ruleset must parse and lint clean, so that re-signing after an edit (fleet/src/hub-sign.ts) is never forgotten.
+// ruleset must parse and lint clean, so that re-signing after an edit (`ssg-fleet hub-sign`) is never forgotten.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
