@@ -155,8 +155,12 @@ test('an admin manages members, service accounts and SSO, then signs out', async
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
+  await page.evaluate('scrollTo(0, 0)');
   await page.screenshot({ path: `${SHOTS}/fleet-dashboard-narrow.png` });
   await page.setViewportSize({ width: 1280, height: 720 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Signing out ends the session: the dashboard sends the browser to sign in again.
   await page.getByTestId('sign-out').click();

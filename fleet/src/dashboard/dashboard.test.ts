@@ -131,6 +131,9 @@ describe('the organization dashboard', () => {
       assert.ok(!(await page(email)).includes(SECRET), `${email}'s page holds the secret`);
     }
     const admin = await page('ada@acme.test');
+    const forms = admin.match(/<form\b[^>]*data-api=[^>]*>/g)!;
+    assert.ok(forms.length >= 5);
+    for (const form of forms) assert.match(form, /method="post"/, 'a native submit would put the fields in the URL');
     const secretInput = admin.match(/<input[^>]*name="client_secret"[^>]*>/)![0];
     assert.match(secretInput, /type="password"/);
     assert.match(secretInput, /autocomplete="new-password"/);

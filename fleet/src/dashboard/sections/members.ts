@@ -28,6 +28,7 @@ function memberRow(view: DashboardView, member: { userId: string; role: Role; cr
   const manage = view.may('members:manage');
   const role = manage
     ? html`<form
+        method="post"
         class="inline-form"
         data-api="POST ${path}"
         data-success="${member.userId} is now {role}."
@@ -71,6 +72,7 @@ function memberRow(view: DashboardView, member: { userId: string; role: Role; cr
 
 function addMemberForm(view: DashboardView): Html {
   return html`<form
+      method="post"
       class="form-row"
       data-api="POST ${fleetPaths.members(view.org.id)}"
       data-success="Added {user_id} as {role}."

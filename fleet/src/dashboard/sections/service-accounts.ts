@@ -84,6 +84,7 @@ export function serviceAccountsSection(view: DashboardView): Html | undefined {
     `${active} active. Keys never expire: revoke one that is no longer used.`,
     html`${keyReveal}${list}
       <form
+        method="post"
         class="form-row"
         data-api="POST ${fleetPaths.serviceAccounts(view.org.id)}"
         data-success="Created “{name}”."

@@ -18,6 +18,7 @@ export function ssoDomainSection(view: DashboardView): Html | undefined {
       </p>`;
   const form = view.may('org:update')
     ? html`<form
+          method="post"
           class="form-row"
           data-api="PATCH ${fleetPaths.org(view.org.id)}"
           data-success="SSO domain saved."

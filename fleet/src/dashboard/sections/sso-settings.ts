@@ -1,6 +1,7 @@
 // SSO settings: the identity provider (everyone may see which one; the client secret is shown to no one, ever) and,
 // for those who configure it, the form that PUTs …/sso/config exactly as the spec has it — all four fields, the
 // secret typed in again each time since it cannot be read back. Also what to register at the provider.
+// Every form here is method=post: should the script not run, a native submit puts no secret in a URL.
 import { CLI_SSO_CALLBACK, fleetPaths } from '@ssg/contracts/fleet';
 import { dashboardPath } from '../../routes/oidc-login';
 import type { DashboardView } from '../dashboard-view';
@@ -71,6 +72,7 @@ function form(view: DashboardView): Html {
   const sso = view.sso;
   const provider = sso?.provider ?? 'oidc';
   return html`<form
+    method="post"
     class="stack-form"
     data-api="PUT ${fleetPaths.ssoConfig(view.org.id)}"
     data-success="SSO settings saved."
