@@ -1,12 +1,14 @@
 // What the self-protection guard (@ssg/engine's self-protection/) protects on this machine: the ssg home wherever
-// SSG_HOME puts it, its two credentials, and the user-wide host configuration files that carry ssg's hooks,
-// wherever the hosts' own variables put them. Project-level host files (.claude/settings.json in a repository, …)
-// are matched by name by the bundled ssg_self_host_hooks rule.
+// SSG_HOME puts it, its credentials (daemon.token, admin.token, and hosts.toml with the fleet sign-in's tokens),
+// and the user-wide host configuration files that carry ssg's hooks, wherever the hosts' own variables put them.
+// Project-level host files (.claude/settings.json in a repository, …) are matched by name by the bundled
+// ssg_self_host_hooks rule.
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ProtectedPlaces } from '@ssg/engine';
 import { adminCredentialPath, daemonTokenPath, readDaemonFile } from '@ssg/node/daemon-file';
 import { realPathOrSelf } from '@ssg/node/fs-probe';
+import { hostsFilePath } from '@ssg/node/sso/hosts-path';
 import { claudeConfigDir, codexHome, copilotHome } from './host-homes';
 
 export function protectedPlaces(home: string, env: NodeJS.ProcessEnv): ProtectedPlaces {
@@ -18,7 +20,7 @@ export function protectedPlaces(home: string, env: NodeJS.ProcessEnv): Protected
   return {
     userHome,
     ssgHome,
-    secrets: [daemonTokenPath(ssgHome), adminCredentialPath(ssgHome)],
+    secrets: [daemonTokenPath(ssgHome), adminCredentialPath(ssgHome), hostsFilePath(ssgHome)],
     hostConfigs: [
       join(claude, 'settings.json'),
       join(claude, 'settings.local.json'),

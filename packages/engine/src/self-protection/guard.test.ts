@@ -13,7 +13,7 @@ const CLAUDE_SETTINGS = '/home/dev/claude-config/settings.json';
 const places: ProtectedPlaces = {
   userHome: HOME,
   ssgHome: SSG_HOME,
-  secrets: [`${SSG_HOME}/daemon.token`, `${SSG_HOME}/admin.token`],
+  secrets: [`${SSG_HOME}/daemon.token`, `${SSG_HOME}/admin.token`, `${SSG_HOME}/hosts.toml`],
   hostConfigs: [CLAUDE_SETTINGS],
   env: { HOME, SSG_HOME, CLAUDE_CONFIG_DIR: '/home/dev/claude-config', PROJECT: '/home/dev/app' },
   daemonPid: 4242,
@@ -62,6 +62,21 @@ const denied: Array<{ name: string; call: ToolCall; as: RegExp }> = [
   {
     name: 'Grep in the folder',
     call: call('search', { path: `${SSG_HOME}/daemon.token`, pattern: '.' }),
+    as: /credentials/,
+  },
+  // The fleet sign-in (hosts.toml), a credential like the two tokens.
+  { name: 'cat of hosts.toml', call: bash(`cat ${SSG_HOME}/hosts.toml`), as: /credentials/ },
+  { name: 'hosts.toml by a glob', call: bash('grep token ~/guard-state/host*.toml'), as: /credentials/ },
+  { name: 'hosts.toml by a bare name', call: bash('cd $SSG_HOME && sed -n 1,40p hosts.toml'), as: /credentials/ },
+  {
+    name: 'hosts.toml with the Read tool',
+    call: call('read', { file_path: `${SSG_HOME}/hosts.toml` }),
+    as: /credentials/,
+  },
+  { name: 'hosts.toml copied out', call: bash('cp ~/guard-state/hosts.toml /tmp/h.toml'), as: /credentials/ },
+  {
+    name: 'hosts.toml by a python one-liner',
+    call: bash(`python3 -c "print(open('${SSG_HOME}/hosts.toml').read())"`),
     as: /credentials/,
   },
   // State, wherever SSG_HOME puts it.
@@ -164,6 +179,8 @@ const allowed: Array<{ name: string; call: ToolCall }> = [
   { name: 'touching a file in the project', call: bash('touch src/index.ts') },
   { name: 'mentioning the home in a message', call: bash(`git commit -m "never touch ${SSG_HOME}"`) },
   { name: 'grep for the token name in sources', call: bash('grep -rn daemon.token src/') },
+  { name: 'reading fleet.toml (no secret)', call: bash('cat $SSG_HOME/fleet.toml') },
+  { name: 'grep for hosts.toml in sources', call: bash('grep -rn hosts.toml src/') },
   {
     name: 'an Edit that keeps the hook',
     call: call('write', { file_path: CLAUDE_SETTINGS, old_string: '"model": "sonnet"', new_string: '"model": "opus"' }),

@@ -6,7 +6,8 @@
 // that name no path (`pkill ssg`, `npm uninstall -g ssg`, `ssg sleep off`).
 //
 // Denied:
-//   secret   reading, searching or naming daemon.token / admin.token in any way (a glob that can expand to one too)
+//   secret   reading, searching or naming daemon.token / admin.token / hosts.toml (the fleet sign-in) in any way
+//            (a glob that can expand to one too)
 //   state    changing anything in the ssg home: a Write/Edit into it; a shell command that changes files (rm, mv,
 //            cp/ln/install/rsync onto it, chmod, tee, dd, truncate, sed -i, find -delete …) or a redirection into
 //            it; an interpreter one-liner naming it

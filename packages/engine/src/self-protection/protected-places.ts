@@ -11,7 +11,7 @@ export interface ProtectedPlaces {
   userHome: string;
   /** The ssg home, absolute. */
   ssgHome: string;
-  /** Files an agent may not even read (daemon.token, admin.token), absolute. */
+  /** Files an agent may not even read (daemon.token, admin.token, hosts.toml), absolute. */
   secrets: readonly string[];
   /** Host configuration files that carry ssg's hooks, absolute. */
   hostConfigs: readonly string[];
@@ -40,6 +40,7 @@ const HOME_ENTRIES = [
   'daemon.json',
   'daemon.token',
   'admin.token',
+  'hosts.toml',
   'audit.sqlite',
   'ledger.sqlite',
   'state',
