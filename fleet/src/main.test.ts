@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { emailDomain, resolveTier, type Tier } from './licences/tier-resolution';
+import { storedTier } from './licences/stored-tier';
+import type { Tier } from './licences/tier-resolution';
 import { openFleetStore } from './store/fleet-store';
-import type { Subscription } from './store/subscriptions';
 import { testFleetEnv } from './testing/fleet-env';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -54,29 +54,11 @@ function listed(...holder: string[]): Record<string, string>[] {
   return subscriptionRows(result.stdout);
 }
 
-/** The tier a licence request for `email` resolves to, from the subscriptions in the store, as the licence route
- * looks them up: the email's account, and the organization whose sso_domain is the email's domain. */
+/** The tier a licence request for `email` resolves to, as the accounts API resolves it. */
 async function tierOf(email: string): Promise<{ tier: Tier; source: unknown }> {
   const store = await openFleetStore(`sqlite:${join(dir, 'fleet.sqlite')}`);
   try {
-    const paid = ({ tier, endsAt }: Subscription) => ({
-      tier: tier as Exclude<Tier, 'free'>,
-      status: 'active' as const,
-      endsAt: endsAt === null ? null : endsAt / 1000,
-    });
-    const org = await store.organizations.findBySsoDomain(emailDomain(email));
-    const accounts = (await store.subscriptions.active({ accountEmail: email })).map((subscription) => ({
-      email,
-      subscription: paid(subscription),
-    }));
-    const organizations = org
-      ? (await store.subscriptions.active({ orgId: org.id })).map((subscription) => ({
-          orgId: org.id,
-          ssoDomain: org.ssoDomain,
-          subscription: paid(subscription),
-        }))
-      : [];
-    return resolveTier(email, { accounts, organizations }, Date.now() / 1000);
+    return await storedTier(store, email, Date.now());
   } finally {
     await store.close();
   }

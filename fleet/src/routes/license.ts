@@ -20,17 +20,10 @@ import { ACCOUNTS_LICENSE_PATH } from '@ssg/contracts/fleet';
 import { LicenseResponse } from '@ssg/contracts/schemas/fleet';
 import { bearerTokenKind, tokenHash } from '../crypto/service-account-keys';
 import type { LicenceSigner } from '../licences/licence-signer';
-import {
-  type AccountRecord,
-  emailDomain,
-  InvalidEmailError,
-  type OrganizationRecord,
-  resolveTier,
-  type Subscription,
-} from '../licences/tier-resolution';
+import { storedTier } from '../licences/stored-tier';
+import { emailDomain, InvalidEmailError } from '../licences/tier-resolution';
 import type { OidcDiscovery } from '../sso/oidc-discovery';
 import type { FleetStore } from '../store/fleet-store';
-import type { Subscription as StoredSubscription } from '../store/subscriptions';
 import { HttpError } from './http-error';
 import { HOW_TO_AUTHENTICATE, idTokenProof } from './id-token-proof';
 import { bearerToken, machineName, singleHeader } from './request-headers';
@@ -108,7 +101,7 @@ export const licenseRoutes =
                 `of the organization whose sso_domain is ${domain}, or else of an organization that has this email as a member`,
             );
 
-      const resolution = resolveTier(email, await tierRecords(store, email, domain), now() / 1000);
+      const resolution = await storedTier(store, email, now());
       const licence = await signer.sign({ subject: email.toLowerCase(), tier: resolution.tier }, now() / 1000);
       const orgId = resolution.source.kind === 'organization' ? resolution.source.orgId : null;
       await store.licenceGrants.record({
@@ -121,25 +114,3 @@ export const licenseRoutes =
       return { license: licence.token, tier: resolution.tier, expires_at: licence.expiresAt * 1000, org_id: orgId };
     });
   };
-
-/** The store's active subscriptions of the email's account and of the organization holding its domain. */
-async function tierRecords(store: FleetStore, email: string, domain: string) {
-  const accounts: AccountRecord[] = (await store.subscriptions.active({ accountEmail: email }))
-    .map(toTierSubscription)
-    .filter((subscription) => subscription !== null)
-    .map((subscription) => ({ email, subscription }));
-  const holder = await store.organizations.findBySsoDomain(domain);
-  const organizations: OrganizationRecord[] = holder
-    ? (await store.subscriptions.active({ orgId: holder.id }))
-        .map(toTierSubscription)
-        .filter((subscription) => subscription !== null)
-        .map((subscription) => ({ orgId: holder.id, ssoDomain: holder.ssoDomain, subscription }))
-    : [];
-  return { accounts, organizations };
-}
-
-/** The store already chose the active ones; tiers resolveTier does not know give nothing. */
-function toTierSubscription(stored: StoredSubscription): Subscription | null {
-  if (stored.tier !== 'pro' && stored.tier !== 'enterprise') return null;
-  return { tier: stored.tier, status: 'active', endsAt: stored.endsAt === null ? null : stored.endsAt / 1000 };
-}

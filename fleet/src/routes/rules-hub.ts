@@ -1,5 +1,5 @@
 // The rules hub `ssg hub pull` and `ssg hub list` read (docs/hub.md): under /hub/, `manifest.json` and the rule
-// files its `rules_path`s name (rulesets/…), from the hub folder as hub-sign.ts signed it. Served as they are:
+// files its `rules_path`s name (rulesets/…), from the hub folder as `ssg-fleet hub-sign` signed it. Served as they are:
 // the client trusts nothing here but the signatures it checks against the key it pins. Public, and revalidated on
 // every fetch (ETag) so that a cache never pairs a new manifest with an old rule file.
 import { join } from 'node:path';
