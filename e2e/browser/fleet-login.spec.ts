@@ -44,7 +44,10 @@ async function signIn(
 /** The fleet refused the callback with `status` and the spec's `message`, and the browser holds no session. */
 async function expectRefused(page: Page, callback: Response, status: number, message: string): Promise<void> {
   expect(callback.status()).toBe(status);
-  await expect(page.locator('body')).toContainText(message);
+  // A page, not a JSON body: the heading, the spec's message, and a link to sign in again.
+  await expect(page.getByRole('heading', { name: 'Sign-in failed' })).toBeVisible();
+  await expect(page.getByTestId('sign-in-failed')).toContainText(message);
+  await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', /\/sso\/oidc\/login$/);
   expect(await sessionCookie(page.context())).toBeUndefined();
 }
 
@@ -126,6 +129,7 @@ test.describe('on the embedded database', () => {
   test('a wrong client secret fails the token exchange with a 502', async ({ page }) => {
     const callback = await signIn(page, 'org_wrongsecret', 'bob@acme.test');
     await expectRefused(page, callback, 502, 'OIDC token exchange failed');
+    await page.screenshot({ path: 'test-results/screenshots/fleet-sign-in-failed.png' });
   });
 
   test('an organization on saml cannot sign in with OIDC', async ({ page, context }) => {

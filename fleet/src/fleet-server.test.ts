@@ -177,6 +177,28 @@ describe('fleet server on the embedded database, with a real OpenID provider', (
     assert.match(await replay.text(), /Invalid or expired state parameter \(possible CSRF\)/);
   });
 
+  test('a browser is shown a failed sign-in as a page with the message and a way to try again', async () => {
+    const { callback, state } = await signIn(fleet.url, fleet.url, 'bob@acme.test');
+    const page = await fetch(callback, {
+      redirect: 'manual',
+      headers: { cookie: `${OIDC_STATE_COOKIE}=${state}`, accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    assert.equal(page.status, 400);
+    assert.match(page.headers.get('content-type')!, /^text\/html/);
+    assert.match(page.headers.get('content-security-policy')!, /default-src 'none'/);
+    const html = await page.text();
+    assert.match(html, /<h1>Sign-in failed<\/h1>/);
+    assert.match(html, /Invalid or expired state parameter \(possible CSRF\)/);
+    assert.match(html, new RegExp(`href="${fleetPaths.oidcLogin(ORG)}"[^>]*>Try again<`));
+    const unknown = await fetch(`${fleet.url}${fleetPaths.oidcLogin('org_nowhere')}`, {
+      headers: { accept: 'text/html' },
+    });
+    assert.equal(unknown.status, 404);
+    const unknownHtml = await unknown.text();
+    assert.match(unknownHtml, /OIDC SSO is not configured for this organization/);
+    assert.doesNotMatch(unknownHtml, /Try again/);
+  });
+
   test('a wrong client secret: the token exchange fails with a 502', async () => {
     await admin('PUT', fleetPaths.ssoConfig(ORG), {
       provider: 'oidc',

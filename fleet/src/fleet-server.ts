@@ -11,6 +11,7 @@ import { licenceSignerFromEnv } from './licences/licence-signer';
 import { downloadsDirFrom } from './downloads/opencode-plugin-builds';
 import { cliSessionRoutes } from './routes/cli-sessions';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
+import { sendSignInFailure } from './dashboard/sign-in-failure';
 import { downloadRoutes } from './routes/downloads';
 import { hubDirFrom, rulesHubRoutes } from './routes/rules-hub';
 import { hostedMcpRoutes } from './routes/hosted-mcp';
@@ -69,7 +70,14 @@ export async function startFleetServer({ env, now = Date.now }: FleetServerOptio
         orgRulesRoutes(store),
         serviceAccountRoutes(store),
         ssoConfigRoutes(store, secrets),
-        oidcLoginRoutes({ store, secrets, discovery, publicUrl: config.publicUrl, now }),
+        oidcLoginRoutes({
+          store,
+          secrets,
+          discovery,
+          publicUrl: config.publicUrl,
+          now,
+          failurePage: sendSignInFailure,
+        }),
         licenseRoutes({ store, signer, discovery, now }),
         cliSessionRoutes({ store, discovery, now }),
         tokenBrokerRoutes({ store, secrets, discovery, now }),

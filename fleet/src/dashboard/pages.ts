@@ -159,3 +159,14 @@ export const errorPage = (status: number, message: string | undefined, orgId: st
     testId: 'error-page',
     ...(orgId !== undefined && { link: { href: dashboardPath(orgId), text: 'Back to the dashboard' } }),
   });
+
+/** Why a browser's sign-in (…/sso/oidc/login or …/callback) failed: the spec's message, and a way to try again. */
+export const signInFailedPage = (status: number, message: string, orgId: string): string =>
+  messagePage({
+    title: 'Sign-in failed',
+    heading: 'Sign-in failed',
+    message,
+    testId: 'sign-in-failed',
+    // Trying again only helps when sign-in is set up; a 404 is the organization's or its SSO's absence.
+    ...(status !== 404 && { link: { href: fleetPaths.oidcLogin(orgId), text: 'Try again' } }),
+  });

@@ -9,7 +9,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FLEET_SESSION_COOKIE, fleetPaths } from '@ssg/contracts/fleet';
 import { OrgParams } from '@ssg/contracts/schemas/fleet';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { SecretBox } from '../crypto/secret-box';
 import { newSessionToken } from '../crypto/service-account-keys';
 import type { OidcDiscovery } from '../sso/oidc-discovery';
@@ -29,6 +29,8 @@ export interface OidcLoginRouteOptions {
   discovery: OidcDiscovery;
   publicUrl: string;
   now?: () => number;
+  /** Shows a failed sign-in to a browser as a page; without it, or for API clients, the JSON error. */
+  failurePage?: (reply: FastifyReply, status: number, message: string, orgId: string) => FastifyReply;
 }
 
 /** Where a member lands after signing in: the organization's dashboard. */
@@ -38,8 +40,25 @@ const cookie = (name: string, value: string, path: string, maxAgeSeconds: number
   `${name}=${value}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Lax`;
 
 export const oidcLoginRoutes =
-  ({ store, secrets, discovery, publicUrl, now = Date.now }: OidcLoginRouteOptions): FastifyPluginAsyncTypebox =>
+  ({
+    store,
+    secrets,
+    discovery,
+    publicUrl,
+    now = Date.now,
+    failurePage,
+  }: OidcLoginRouteOptions): FastifyPluginAsyncTypebox =>
   async (app) => {
+    // Both routes are browser navigations (the user's click, the provider's redirect): a person reads the answer.
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
+      const orgId = (request.params as { org_id?: unknown }).org_id;
+      const browser = request.headers.accept?.includes('text/html') ?? false;
+      if (!failurePage || !browser || typeof orgId !== 'string') throw error;
+      const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
+      const message = status === 500 ? 'The fleet could not finish the sign-in. Try again in a moment.' : error.message;
+      return failurePage(reply, status, message, orgId);
+    });
+
     const clock = () => new Date(now());
     const callbackUrl = (orgId: string) => `${publicUrl}${fleetPaths.oidcCallback(orgId)}`;
     const statePath = (orgId: string) => `${fleetPaths.oidcLogin(orgId).replace(/login$/, '')}`;
