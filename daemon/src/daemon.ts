@@ -2,7 +2,7 @@
 // and `<home>/daemon.json` saying where it listens. `ssg daemon` runs this in the foreground; the desktop app's
 // main process runs the same function in-process.
 import type { AddressInfo } from 'node:net';
-import { homedir } from 'node:os';
+import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { removeDaemonFile, writeDaemonFile } from '@ssg/node/daemon-file';
@@ -23,6 +23,7 @@ import { staticFileRoutes } from './dashboard/static-files';
 import { DashboardTickets, signInUrl } from './dashboard/tickets';
 import { EvaluationPipeline } from './evaluation/evaluation-pipeline';
 import { DaemonEvents } from './events';
+import { FleetSignIn } from './fleet/fleet-sign-in';
 import { agentRoutes } from './routes/agents';
 import { approvalRoutes } from './routes/approvals';
 import { auditRoutes } from './routes/audit';
@@ -31,6 +32,7 @@ import { budgetHistoryRoutes } from './routes/budget-history';
 import { costIngestionRoutes } from './routes/cost-ingestion';
 import { evalRoutes } from './routes/eval';
 import { eventStreamRoutes } from './routes/events';
+import { fleetRoutes } from './routes/fleet';
 import { healthRoutes } from './routes/health';
 import { rulesRoutes } from './routes/rules';
 import { sleepModeRoutes } from './routes/sleep-mode';
@@ -52,6 +54,7 @@ import { ensureDaemonToken, tokenMatches } from './token/daemon-token';
 import { SERVICE_TOKEN_HEADER_NAME } from '@ssg/contracts/service-token-header';
 import { ensureAdminCredential, type Keychain } from '@ssg/node/admin-credential';
 import { protectedPlaces } from '@ssg/hosts/protected-places';
+import { tokenVault } from '@ssg/node/sso/token-vault';
 
 export const DEFAULT_PORT = 5599;
 
@@ -165,6 +168,15 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const terminalHost = new TerminalHostProcess(
     options.terminalHost ?? (() => forkTerminalHost({ ...process.env, ...env, SSG_HOME: home })),
   );
+  // The Fleet page's sign-in to the organization's fleet: `ssg auth login --sso`, run here for the page.
+  const fleetEnv = { ...process.env, ...env };
+  const fleetSignIn = new FleetSignIn({
+    home,
+    env: fleetEnv,
+    clock,
+    machine: hostname(),
+    vault: () => tokenVault(fleetEnv),
+  });
   const app = await buildApp({
     identity,
     log: log.options,
@@ -199,6 +211,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
           return sessionToken !== undefined && sessions.isLive(sessionToken);
         },
       }),
+      fleetRoutes(fleetSignIn),
     ],
   });
   const connections = connectionLimitsFor(openFiles.soft ?? ASSUMED_FILE_DESCRIPTOR_LIMIT);
@@ -230,6 +243,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         approvals.close();
         app.log.info('ssg daemon stopping');
         await app.close();
+        await fleetSignIn.close();
         terminalHost.close();
         await costIngestion.stop();
         spoolIngestion.stop();

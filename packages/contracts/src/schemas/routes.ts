@@ -15,6 +15,7 @@ import {
 } from '../dashboard';
 import { EVAL_PATH } from '../eval';
 import { EVENTS_PATH } from '../events';
+import { FLEET_LOGIN_PATH, FLEET_LOGOUT_PATH, FLEET_REFRESH_PATH, FLEET_STATUS_PATH } from '../fleet-sign-in';
 import { HEALTH_PATH } from '../health';
 import { SLEEP_MODE_PATH } from '../sleep-mode';
 import {
@@ -42,6 +43,13 @@ import {
   RulesResponse,
 } from './dashboard';
 import { EvalRequest, EvalResponse } from './eval';
+import {
+  FleetLoginProgress,
+  FleetLoginRequest,
+  FleetLoginStarted,
+  FleetRefreshResult,
+  FleetStatus,
+} from './fleet-sign-in';
 import { Health } from './health';
 import { NoQuery } from './json-schema';
 import { SleepModeRequest, SleepModeResponse } from './sleep-mode';
@@ -231,6 +239,39 @@ export const DAEMON_ROUTES = {
     summary: 'Moves the pane’s conversation to another account: the agent exits and resumes there.',
     access: 'admin',
     schema: { params: PaneParams, querystring: NoQuery, body: SwitchAccountRequest, response: { 200: PaneInfo } },
+  },
+  // Signing this machine in to the organization's fleet (spec: CLI SSO), from the dashboard: a person's.
+  [`GET ${FLEET_STATUS_PATH}`]: {
+    summary:
+      'This machine’s fleet sign-in: fleet, organization, email, role, tier, licence and session expiry (never a token).',
+    access: 'admin',
+    schema: { querystring: NoQuery, response: { 200: FleetStatus } },
+  },
+  [`POST ${FLEET_LOGIN_PATH}`]: {
+    summary:
+      'Starts `ssg auth login --sso` in the daemon and answers the provider’s URL at once; the login finishes in the background (409 while one waits or port 8399 is taken).',
+    access: 'admin',
+    schema: { querystring: NoQuery, body: FleetLoginRequest, response: { 200: FleetLoginStarted } },
+  },
+  [`GET ${FLEET_LOGIN_PATH}`]: {
+    summary: 'How the last login is doing: idle, waiting (with the provider’s URL), signed-in, or failed and why.',
+    access: 'admin',
+    schema: { querystring: NoQuery, response: { 200: FleetLoginProgress } },
+  },
+  [`DELETE ${FLEET_LOGIN_PATH}`]: {
+    summary: 'Cancels the login that waits at the provider (frees port 8399).',
+    access: 'admin',
+    schema: { querystring: NoQuery, response: { 200: FleetLoginProgress } },
+  },
+  [`POST ${FLEET_LOGOUT_PATH}`]: {
+    summary: 'Signs out: the fleet session ends, the tokens and the SSO licence leave the keychain and hosts.toml.',
+    access: 'admin',
+    schema: { querystring: NoQuery, body: EmptyBody, response: { 200: FleetStatus } },
+  },
+  [`POST ${FLEET_REFRESH_PATH}`]: {
+    summary: 'Asks the fleet for the licence again (`ssg auth refresh`): the tier before, and the status after.',
+    access: 'admin',
+    schema: { querystring: NoQuery, body: EmptyBody, response: { 200: FleetRefreshResult } },
   },
 } as const satisfies Record<string, { summary: string; access: RouteAccess; schema: object }>;
 
