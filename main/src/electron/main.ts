@@ -13,6 +13,7 @@ import { TrayController } from '../tray-controller';
 import { startDaemonProcess, type UtilityPlatform } from '../utility-processes';
 import { WindowLifecycle } from '../window-lifecycle';
 import { DashboardWindow } from './dashboard-window';
+import { FleetSignInWindow } from './fleet-sign-in-window';
 import { hardenSessions } from './hardening';
 import { registerIpc } from './ipc';
 import { createTray } from './tray';
@@ -56,7 +57,8 @@ async function start(): Promise<void> {
   const connection = await hostOrAttachDaemon(() => startDaemonProcess(utilities, entries), home);
   const origin = new URL(connection.client.url).origin;
   hardenSessions(origin);
-  registerIpc(origin);
+  const fleetSignIn = new FleetSignInWindow(connection.client);
+  registerIpc(origin, { openFleetSignIn: () => fleetSignIn.open() });
   const window = new DashboardWindow(origin, lifecycle, () => connection.client.dashboardLink());
   app.on('second-instance', () => void window.show());
   app.on('activate', () => void window.show());
