@@ -10,7 +10,7 @@ import { type ThemeChoice, useTheme } from './stores/theme';
 
 function currentPath(): string {
   const path = window.location.hash.replace(/^#\/?/, '');
-  return PAGES.some((p) => p.path === path && p.component) ? path : 'overview';
+  return PAGES.some((p) => p.path === path) ? path : 'overview';
 }
 
 function ThemeToggle() {
@@ -60,24 +60,18 @@ export function App() {
           ssg
         </div>
         <ul>
-          {PAGES.map((page) =>
-            page.component ? (
-              <li key={page.path}>
-                <a href={`#/${page.path}`} aria-current={page.path === path ? 'page' : undefined}>
-                  {page.title}
-                  {page.path === 'activity' && waiting > 0 && (
-                    <span className="count" aria-label={`${waiting} waiting`}>
-                      {waiting}
-                    </span>
-                  )}
-                </a>
-              </li>
-            ) : (
-              <li key={page.path} className="coming" aria-disabled="true">
-                {page.title} <span className="soon">coming</span>
-              </li>
-            ),
-          )}
+          {PAGES.map((page) => (
+            <li key={page.path}>
+              <a href={`#/${page.path}`} aria-current={page.path === path ? 'page' : undefined}>
+                {page.title}
+                {page.path === 'activity' && waiting > 0 && (
+                  <span className="count" aria-label={`${waiting} waiting`}>
+                    {waiting}
+                  </span>
+                )}
+              </a>
+            </li>
+          ))}
         </ul>
         <div className="sidebar-foot">
           <span className={`live ${live ? 'live-on' : ''}`}>{live ? 'Connected' : 'Offline'}</span>

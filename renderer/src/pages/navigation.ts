@@ -1,8 +1,8 @@
-// The dashboard's pages, in the order of the navigation. Fleet comes with its own issue: it is listed as "coming"
-// (not a link) so the navigation already has its place.
+// The dashboard's pages, in the order of the navigation.
 import { type ComponentType, lazy } from 'react';
 import { ActivityPage } from './activity/ActivityPage';
 import { AgentsPage } from './agents/AgentsPage';
+import { FleetPage } from './fleet/FleetPage';
 import { OverviewPage } from './overview/OverviewPage';
 import { RulesPage } from './rules/RulesPage';
 import { SleepPage } from './sleep/SleepPage';
@@ -16,8 +16,7 @@ const TerminalPage = lazy(() =>
 export interface PageEntry {
   path: string;
   title: string;
-  /** Absent: not built yet, shown as coming. */
-  component?: ComponentType;
+  component: ComponentType;
 }
 
 export const PAGES: readonly PageEntry[] = [
@@ -28,5 +27,5 @@ export const PAGES: readonly PageEntry[] = [
   { path: 'rules', title: 'Rules', component: RulesPage },
   { path: 'agents', title: 'Agents', component: AgentsPage },
   { path: 'terminal', title: 'Terminal', component: TerminalPage },
-  { path: 'fleet', title: 'Fleet' },
+  { path: 'fleet', title: 'Fleet', component: FleetPage },
 ];
