@@ -40,15 +40,12 @@ export interface FleetSignInOptions {
   machine: string;
   /** The OS keychain (tokenVault()), read when needed; undefined keeps the tokens in hosts.toml. */
   vault: () => TokenVault | undefined;
-  fetch?: typeof fetch;
-  /** The loopback callback's port: 8399 (the spec's); only this module's own tests change it. */
-  callbackPort?: number;
-  /** How long a login waits for the person at the provider (default 5 minutes). */
-  loginTimeoutMs?: number;
 }
 
 /** How long one call to the fleet may take before the person hears it does not answer. */
 const FLEET_TIMEOUT_MS = 20_000;
+/** The organization's name is a nicety of the status: it does not hold the page up when the fleet is slow. */
+const ORG_NAME_TIMEOUT_MS = 3_000;
 
 interface Login {
   progress: FleetLoginProgress;
@@ -124,8 +121,6 @@ export class FleetSignIn {
       fleet,
       onAuthorizationUrl: showUrl,
       signal: login.abort.signal,
-      port: this.options.callbackPort,
-      timeoutMs: this.options.loginTimeoutMs,
     });
     login.over = tokens
       .then((signedIn) => this.complete(settings, fleet, signedIn))
@@ -352,7 +347,7 @@ export class FleetSignIn {
     try {
       const token = sessionToken ?? loadTokens(this.options.home, { vault: this.options.vault() })?.sessionToken;
       if (token === undefined || signIn.sessionExpiresAt <= this.options.clock.now()) return null;
-      const { name } = await this.fleetClient(signIn.fleetUrl).organization(signIn.orgId, token);
+      const { name } = await this.fleetClient(signIn.fleetUrl, ORG_NAME_TIMEOUT_MS).organization(signIn.orgId, token);
       this.orgNames.set(key, name);
       return name;
     } catch (error) {
@@ -361,11 +356,10 @@ export class FleetSignIn {
     }
   }
 
-  private fleetClient(fleetUrl: string): FleetClient {
-    const fetchImpl = this.options.fetch ?? fetch;
+  private fleetClient(fleetUrl: string, timeoutMs = FLEET_TIMEOUT_MS): FleetClient {
     return new FleetClient(fleetUrl, {
       machine: this.options.machine,
-      fetch: (input, init) => fetchImpl(input, { ...init, signal: AbortSignal.timeout(FLEET_TIMEOUT_MS) }),
+      fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
     });
   }
 }
