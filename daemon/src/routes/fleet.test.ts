@@ -2,13 +2,13 @@
 // nothing configured and with fleet.toml, the loopback callback's port taken, one login at a time and its
 // cancellation (against a real OpenID provider), and a whole sign-in against the fleet stack (a real fleet server
 // and provider, fleet/src/testing/fleet-stack.ts, in a child process): status, refresh, sign-out, and no token in
-// any answer.
+// any answer nor in the daemon's log.
 //
 // The callback's port is the spec's (127.0.0.1:8399): other tests bind it too, so each login here first waits for
 // it to be free.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,7 @@ import {
 } from '@ssg/contracts/fleet-sign-in';
 import { eventually } from '@ssg/testing/eventually';
 import { loginHeadless, OidcProviderServer } from '@ssg/testing/oidc-provider-server';
+import type { Clock } from '../clock';
 import { TestDaemon } from '../testing/test-daemon';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -46,10 +47,11 @@ async function waitForCallbackPort(): Promise<void> {
 }
 
 /** A daemon whose home keeps the tokens in hosts.toml (never the developer's keychain) and sees no SSO settings. */
-function startDaemon(): Promise<TestDaemon> {
+function startDaemon(clock?: Clock): Promise<TestDaemon> {
   const home = mkdtempSync(join(tmpdir(), 'ssg-fleet-routes-'));
   return TestDaemon.start({
     home,
+    ...(clock && { clock }),
     env: {
       HOME: home,
       CLAUDE_CONFIG_DIR: join(home, 'claude'),
@@ -304,8 +306,11 @@ describe('a whole sign-in against a real fleet and provider', () => {
     return response;
   };
 
+  /** The daemon's clock: real time plus what a test adds (the fleet and the provider keep real time). */
+  let clockOffsetMs = 0;
+
   before(async () => {
-    daemon = await startDaemon();
+    daemon = await startDaemon({ now: () => Date.now() + clockOffsetMs });
     stack = await startFleetStack();
     // The daemon accepts the licences this fleet signs (a self-hosted fleet's issuer, as an admin sets it up).
     writeFileSync(join(daemon.home, 'license-issuer.json'), JSON.stringify(stack.info.licenceIssuer));
@@ -317,34 +322,46 @@ describe('a whole sign-in against a real fleet and provider', () => {
     await exited;
   });
 
-  test('sign in, see the organization and ENTERPRISE, refresh, sign out; no token in any answer', async () => {
+  /** Signs `email` in through the Fleet page's routes and the provider's own pages, to `orgId` with `clientId`. */
+  async function signIn(email: string, clientId: string, orgId: string): Promise<void> {
     writeFileSync(
       join(daemon.home, 'fleet.toml'),
       [
         `fleet_url = "${stack.info.fleetUrl}"`,
-        // bob is a member of every organization of the stack.
-        'org_id = "org_acme"',
+        `org_id = "${orgId}"`,
         '[sso]',
         `issuer = "${stack.info.issuers.main}"`,
-        'client_id = "org_acme"',
+        `client_id = "${clientId}"`,
       ].join('\n'),
     );
     await waitForCallbackPort();
     const started = await call<{ authorization_url: string }>('POST', FLEET_LOGIN_PATH, {});
     assert.equal(started.status, 200, JSON.stringify(started.body));
     // The person signs in at the provider's own pages; the browser then goes to the daemon's loopback callback.
-    const callback = await loginHeadless(started.body.authorization_url, {
-      email: 'bob@acme.test',
-      redirectUri: CLI_SSO_CALLBACK,
-    });
+    const callback = await loginHeadless(started.body.authorization_url, { email, redirectUri: CLI_SSO_CALLBACK });
     const page = await fetch(callback);
     assert.equal(page.status, 200);
-    assert.match(await page.text(), /Signed in to ssg as bob@acme\.test/);
+    assert.ok((await page.text()).includes(`Signed in to ssg as ${email}`));
     await eventually(
       async () => (await call<FleetLoginProgress>('GET', FLEET_LOGIN_PATH)).body.state !== 'waiting',
       'the login to finish',
       30_000,
     );
+  }
+
+  /** The tokens hosts.toml holds (the tokens are kept in the file here). */
+  function storedTokens(): { sessionToken: string; all: string[] } {
+    const hosts = readFileSync(join(daemon.home, 'hosts.toml'), 'utf8');
+    const sessionToken = /^session_token = "([^"]+)"/m.exec(hosts)?.[1] ?? '';
+    const all = [...hosts.matchAll(/^(?:id_token|access_token|refresh_token|session_token|token) = "([^"]+)"/gm)]
+      .map((match) => match[1]!)
+      .filter((token) => token.length > 20);
+    return { sessionToken, all };
+  }
+
+  test('sign in, see the organization and ENTERPRISE, refresh, sign out; no token in any answer', async () => {
+    // bob is a member of every organization of the stack: he says which.
+    await signIn('bob@acme.test', 'org_acme', 'org_acme');
     const progress = await call<FleetLoginProgress>('GET', FLEET_LOGIN_PATH);
     assert.equal(progress.body.state, 'signed-in', progress.body.message ?? '');
     assert.equal(progress.body.message, null);
@@ -363,12 +380,8 @@ describe('a whole sign-in against a real fleet and provider', () => {
     assert.ok(status.licence!.expires_at > Date.now());
     assert.ok(status.session_expires_at! - Date.now() > 7.9 * 3_600_000);
 
-    const hosts = readFileSync(join(daemon.home, 'hosts.toml'), 'utf8');
-    const sessionToken = /^session_token = "([^"]+)"/m.exec(hosts)?.[1];
-    assert.match(sessionToken ?? '', /^ssg_session_/);
-    const tokens = [...hosts.matchAll(/^(?:id_token|access_token|refresh_token|session_token|token) = "([^"]+)"/gm)]
-      .map((match) => match[1]!)
-      .filter((token) => token.length > 20);
+    const { sessionToken, all: tokens } = storedTokens();
+    assert.match(sessionToken, /^ssg_session_/);
     assert.ok(tokens.length >= 4, 'hosts.toml holds the tokens and the licence');
 
     const refreshed = await call<FleetRefreshResult>('POST', FLEET_REFRESH_PATH, {});
@@ -394,5 +407,44 @@ describe('a whole sign-in against a real fleet and provider', () => {
     for (const answer of answers) {
       for (const token of tokens) assert.ok(!answer.includes(token), `a token in an answer: ${answer.slice(0, 80)}…`);
     }
+    // Nor in the daemon's log.
+    const logs = join(daemon.home, 'logs');
+    const logFiles = readdirSync(logs, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.log'));
+    assert.ok(logFiles.length > 0, 'the daemon keeps a log');
+    for (const name of logFiles) {
+      const text = readFileSync(join(logs, name), 'utf8');
+      for (const token of tokens) assert.ok(!text.includes(token), `a token in logs/${name}`);
+    }
+  });
+
+  test('refresh after an admin set the sso_domain: FREE → ENTERPRISE, also once the id_token has expired', async () => {
+    // org_globex has an enterprise subscription and no sso_domain yet: grace's licence is free.
+    await signIn('grace@globex.test', 'org_globex', 'org_globex');
+    const before = await call<FleetStatus>('GET', FLEET_STATUS_PATH);
+    assert.equal(before.body.org_id, 'org_globex');
+    assert.equal(before.body.role, 'org_admin');
+    assert.equal(before.body.licence?.tier, 'free');
+
+    // grace, an admin, sets the domain with her session token (what `ssg auth token` prints).
+    const { sessionToken } = storedTokens();
+    const patched = await fetch(`${stack.info.fleetUrl}/api/v1/orgs/org_globex`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${sessionToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ sso_domain: 'globex.test' }),
+    });
+    assert.equal(patched.status, 200, await patched.text());
+
+    // Two hours on, the provider's id_token (about an hour) has expired here; the 8-hour session has not.
+    clockOffsetMs = 2 * 3_600_000;
+    try {
+      const refreshed = await call<FleetRefreshResult>('POST', FLEET_REFRESH_PATH, {});
+      assert.equal(refreshed.status, 200, JSON.stringify(refreshed.body));
+      assert.equal(refreshed.body.previous_tier, 'free');
+      assert.equal(refreshed.body.status.licence?.tier, 'enterprise');
+    } finally {
+      clockOffsetMs = 0;
+    }
+    const signedOut = await call<FleetStatus>('POST', FLEET_LOGOUT_PATH, {});
+    assert.equal(signedOut.body.signed_in, false);
   });
 });
