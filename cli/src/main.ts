@@ -7,6 +7,7 @@ import { runCommand } from './cli/run-command';
 import { approveCommand, denyCommand } from './commands/approvals/answer';
 import { approvalsCommand } from './commands/approvals/approvals';
 import { auditCommand } from './commands/audit/audit';
+import { authCommand } from './commands/auth/auth';
 import { budgetCommand } from './commands/budget/budget';
 import { certifyCommand } from './commands/certify/certify';
 import { checkCommand } from './commands/check/check';
@@ -14,6 +15,7 @@ import { daemonCommand } from './commands/daemon/daemon';
 import { dashboardCommand } from './commands/dashboard/dashboard';
 import { doctorCommand } from './commands/doctor/doctor';
 import { evalCommand } from './commands/eval/eval';
+import { fleetCommand } from './commands/fleet/fleet';
 import { helpCommand, overviewHelp, unknownCommand } from './commands/help';
 import { hookCommand } from './commands/hook/hook';
 import { hubCommand } from './commands/hub/hub';
@@ -45,6 +47,8 @@ const commands: readonly Command[] = [
   trustCommand,
   hubCommand,
   pluginsCommand,
+  authCommand,
+  fleetCommand,
   helpCommand(() => commands),
 ];
 

@@ -7,7 +7,14 @@ import { ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
 
 interface DoctorJson {
   daemon: { url: string; running: boolean; detail: string; recentErrors: Array<{ time: number; message: string }> };
-  license: { tier: string | null; expiresAt?: string; features?: string[]; problem?: string };
+  license: {
+    tier: string | null;
+    expiresAt?: string;
+    features?: string[];
+    problem?: string;
+    source: string | null;
+    advice: string[];
+  };
   adapters: Array<{ name: string; detected: boolean; installed: boolean; problems: string[] }>;
 }
 
@@ -39,12 +46,16 @@ describe('ssg doctor (built CLI)', () => {
 
       const table = ws.run(['doctor'], { env });
       assert.equal(table.status, 0, table.stderr);
-      const [daemonLine, licenseLine, blank, ...lines] = table.stdout.trimEnd().split('\n');
+      const [daemonLine, licenseLine, fixLine, blank, ...lines] = table.stdout.trimEnd().split('\n');
       assert.match(
         daemonLine!,
         /^daemon: not running at http:\/\/127\.0\.0\.1:1 \(.*hooks evaluate the rules themselves/,
       );
-      assert.match(licenseLine!, /^license: none \(no license at .*license\.jwt\)$/);
+      assert.match(licenseLine!, /^license: none \(no license at .*license\.jwt, and no SSO sign-in .*hosts\.toml\)$/);
+      assert.equal(
+        fixLine,
+        '  fix: sign in with `ssg auth login --sso`, or put a license from your account in license.jwt',
+      );
       assert.equal(blank, '');
       assert.match(lines[0]!, /^client +detected +installed +why not$/);
       assert.match(table.stdout, /^codex +yes +yes$/m);
@@ -70,9 +81,18 @@ describe('ssg doctor (built CLI)', () => {
         mintLicense(issuer.privateKey, { iss: 'test-issuer', tier: 'team', exp, features: ['opencode'] }),
       );
       const run = ws.run(['doctor']);
-      assert.match(run.stdout, /^license: team \(until 2031-05-01T00:00:00\.000Z, features: opencode\)$/m);
+      assert.match(
+        run.stdout,
+        /^license: team \(until 2031-05-01T00:00:00\.000Z, features: opencode\) from license\.jwt\n\n/m,
+      );
       const json = JSON.parse(ws.run(['doctor', '--json']).stdout) as DoctorJson;
-      assert.deepEqual(json.license, { tier: 'team', expiresAt: '2031-05-01T00:00:00.000Z', features: ['opencode'] });
+      assert.deepEqual(json.license, {
+        tier: 'team',
+        expiresAt: '2031-05-01T00:00:00.000Z',
+        features: ['opencode'],
+        source: 'license.jwt',
+        advice: [],
+      });
       ws.write('ssg-home/license.jwt', 'garbage');
       assert.match(ws.run(['doctor']).stdout, /^license: none \(the license is not a JWT/m);
     } finally {

@@ -16,7 +16,9 @@ import { licenseStatus, renderLicenseStatus } from './license-status';
 const help = `Usage: ssg doctor [--dir <project>] [--json]
 
 Shows whether the ssg daemon answers (and what hooks do when it does not) and the latest errors in its log
-(~/.ssg/logs/daemon.log), the license tier (~/.ssg/license.jwt), then, for every client adapter:
+(~/.ssg/logs/daemon.log), the license tier and where it comes from (the SSO sign-in of \`ssg auth login --sso\` in
+~/.ssg/hosts.toml, else ~/.ssg/license.jwt) with what is wrong with it (none, expired, free tier, session ended),
+then, for every client adapter:
   detected    the host runs this process or is installed on this machine (its variables or folders)
   installed   its hooks and MCP entries are in place and the program they start exists (project files from --dir)
   why not     what is missing, for an adapter that is not installed (for Codex: a hook it has not trusted)
@@ -25,7 +27,8 @@ and, for hosts with install scopes, which sessions the hook covers (every folder
 Options:
   --dir <project>   the project whose files count (default: the current folder)
   --json            print {"daemon": {"url", "running", "detail", "recentErrors": [{"time", "message"}]},
-                           "license": {"tier", "expiresAt"?, "features"?, "problem"?},
+                           "license": {"tier", "expiresAt"?, "features"?, "problem"?, "source",
+                                       "signIn"?: {"email", "orgId", "sessionExpiresAt"}, "advice": [...]},
                            "adapters": [{"name", "detected", "installed", "problems": [...], "covers"?}]}
   -h, --help        show this help
 
@@ -54,7 +57,8 @@ export const doctorCommand: Command = {
         process.stdout.write(`  ${new Date(time).toISOString()}  ${printable(message, 200)}\n`);
       }
     }
-    process.stdout.write(`${printable(renderLicenseStatus(license), 300)}\n\n`);
+    for (const line of renderLicenseStatus(license)) process.stdout.write(`${printable(line, 400)}\n`);
+    process.stdout.write('\n');
     const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
     const rows = report.map((entry) => [
       entry.name,

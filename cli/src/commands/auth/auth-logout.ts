@@ -1,0 +1,66 @@
+// `ssg auth logout`: ends the session at the fleet (so its token stops working at once, not in 8 hours) and removes
+// the sign-in, its tokens and its licence from this machine. The local part happens even when the fleet cannot be
+// reached: signing out must never leave credentials behind.
+import { hostname } from 'node:os';
+import { parseCommandArgs } from '../../cli/args';
+import { ExitCode } from '../../cli/exit-codes';
+import { licenceState } from '../../license/licence-state';
+import { ssgHome } from '@ssg/node/home';
+import { FleetClient, FleetRequestError } from '@ssg/node/sso/fleet-client';
+import { HostsFileError } from '@ssg/node/sso/hosts-file';
+import { clearSignIn, loadSignIn, loadTokens, type SignInTokens, SignInStoreError } from '@ssg/node/sso/sign-in-store';
+import { tokenVault } from '@ssg/node/sso/token-vault';
+import { formatTime, licenceLabel } from './auth-report';
+
+const say = (text: string): boolean => process.stdout.write(text);
+const warn = (text: string): boolean => process.stderr.write(`Warning: ${text}\n`);
+
+export async function authLogout(argv: string[]): Promise<ExitCode> {
+  parseCommandArgs('auth', argv, {});
+  const home = ssgHome();
+  const vault = tokenVault(process.env);
+  let signIn;
+  try {
+    signIn = loadSignIn(home);
+  } catch (error) {
+    if (!(error instanceof HostsFileError)) throw error;
+    // An unreadable hosts.toml is removed all the same.
+    warn(error.message);
+  }
+  if (signIn) {
+    let tokens: SignInTokens | undefined;
+    try {
+      tokens = loadTokens(home, { vault });
+    } catch (error) {
+      if (!(error instanceof SignInStoreError)) throw error;
+      warn(
+        `${error.message.split(';')[0]}; the fleet session ends by itself at ${formatTime(signIn.sessionExpiresAt)}`,
+      );
+    }
+    if (tokens && signIn.sessionExpiresAt > Date.now()) {
+      try {
+        await new FleetClient(signIn.fleetUrl, { machine: hostname() }).endSession(tokens.sessionToken);
+      } catch (error) {
+        if (!(error instanceof FleetRequestError)) throw error;
+        // 401: the session was already over (ended elsewhere, or by an admin).
+        if (error.status !== 401) {
+          warn(
+            `the fleet was not told (${error.message}); the session ends by itself at ${formatTime(signIn.sessionExpiresAt)}`,
+          );
+        }
+      }
+    }
+  }
+  const { keychainProblem } = clearSignIn(home, { vault });
+  if (keychainProblem)
+    warn(`the keychain entry could not be deleted (${keychainProblem}); remove "ssg" entries by hand`);
+  say(
+    signIn
+      ? `Signed out ${signIn.email} from ${signIn.orgId} at ${signIn.fleetUrl}; the sign-in, its tokens and its licence are gone from this machine.\n`
+      : 'Not signed in; nothing to sign out of.\n',
+  );
+  const remaining = await licenceState(home);
+  if (signIn && remaining.source === 'file')
+    say(`ssg now runs under the licence in ${remaining.path}: ${licenceLabel(remaining)}.\n`);
+  return ExitCode.ok;
+}
