@@ -12,6 +12,8 @@ export interface FleetStackInfo {
   database: 'sqlite' | 'postgres';
   instances: string[];
   issuers: Record<string, string>;
+  /** What a client's license-issuer.json holds to accept the stack's licences. */
+  licenceIssuer: { issuer: string; publicKey: string };
 }
 
 export class FleetStack {

@@ -8,27 +8,36 @@
 //   node --import tsx fleet/src/testing/fleet-stack.ts              one server on the embedded database
 //   node --import tsx fleet/src/testing/fleet-stack.ts --postgres   two servers on one PostgreSQL behind a
 //                                                                   round-robin proxy (the URL the browser uses)
+//   node --import tsx fleet/src/testing/fleet-stack.ts --cli        one server, with what `ssg auth login --sso`
+//                                                                   needs for its tiers (below)
 // With --postgres and no PostgreSQL installed, the one line is `{"skip": "<why>"}` and the process ends.
 //
 // Organizations, one per way a login can go (so the cases do not disturb each other); bob@acme.test is a member
 // of each, ada@acme.test is org_acme's admin, carol@acme.test is known to the providers only:
-//   org_acme         the `main` provider, configured right               (only this one with --postgres)
+//   org_acme         the `main` provider, configured right               (only this one with --postgres); its
+//                    client also registers the CLI's loopback callback, as the spec's one application does
 //   org_wrongsecret  the `main` provider, the fleet holds a wrong client secret
 //   org_badredirect  the `main` provider, whose client lists org_acme's callback instead of this one's
 //   org_saml         provider `saml` (no OIDC login)
 //   org_tampered     the `tampered` provider: id_token signatures altered after signing
 //   org_untrusted    the `untrusted` provider: id_tokens signed with a key it does not publish
 //   org_rotating     the `rotating` provider, whose keys rotate on `rotate-keys`
+// With --cli, for the tiers of the CLI's licence: org_acme holds the domain acme.test and an active enterprise
+// subscription (its members' licences are ENTERPRISE), and
+//   org_globex       the `main` provider with both callbacks, grace@globex.test its admin, an active enterprise
+//                    subscription and no sso_domain yet (its licences are free until an admin sets globex.test)
+// The licence issuer a client must trust (its license-issuer.json) is in the JSON line as `licenceIssuer`.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fleetPaths } from '@ssg/contracts/fleet';
+import { CLI_SSO_CALLBACK, fleetPaths } from '@ssg/contracts/fleet';
 import { type IdTokenSigning, OidcProviderServer } from '@ssg/testing/oidc-provider-server';
 import { findPostgresBin, type PostgresServer, startPostgresServer } from '@ssg/testing/postgres-server';
 import { newServiceAccountKey } from '../crypto/service-account-keys';
 import { type RunningFleet, startFleetServer } from '../fleet-server';
+import { type LicenceIssuerFile, licenceSignerFromEnv } from '../licences/licence-signer';
 import { testFleetEnv } from './fleet-env';
 import { RoundRobinProxy } from './round-robin-proxy';
 
@@ -40,11 +49,19 @@ export interface StackInfo {
   instances: string[];
   /** The providers' issuers by name (main, and without --postgres tampered, untrusted, rotating). */
   issuers: Record<string, string>;
+  /** What a client's `<home>/license-issuer.json` holds to accept the stack's licences. */
+  licenceIssuer: LicenceIssuerFile;
 }
 
-const ACCOUNTS = [{ email: 'ada@acme.test' }, { email: 'bob@acme.test' }, { email: 'carol@acme.test' }];
+const ACCOUNTS = [
+  { email: 'ada@acme.test' },
+  { email: 'bob@acme.test' },
+  { email: 'carol@acme.test' },
+  { email: 'grace@globex.test' },
+];
 
 const postgresMode = process.argv.includes('--postgres');
+const cliMode = process.argv.includes('--cli');
 if (postgresMode) {
   try {
     findPostgresBin();
@@ -68,6 +85,7 @@ const now = (): number => Date.now() + clockOffsetMs;
 let postgres: PostgresServer | undefined;
 let proxy: RoundRobinProxy | undefined;
 const fleets: RunningFleet[] = [];
+let licenceIssuer: LicenceIssuerFile;
 if (postgresMode) {
   postgres = await startPostgresServer();
   const databaseUrl = await postgres.createDatabase();
@@ -85,8 +103,11 @@ if (postgresMode) {
     fleets.push(await startFleetServer({ env, now }));
   }
   proxy.balance(fleets.map((fleet) => fleet.url));
+  licenceIssuer = licenceSignerFromEnv(shared).issuerFile();
 } else {
-  fleets.push(await startFleetServer({ env: await testFleetEnv(tempDir()), now }));
+  const env = await testFleetEnv(tempDir());
+  fleets.push(await startFleetServer({ env, now }));
+  licenceIssuer = licenceSignerFromEnv(env).issuerFile();
 }
 const first = fleets[0]!;
 const fleetUrl = proxy?.url ?? first.url;
@@ -99,7 +120,10 @@ async function startProvider(orgIds: readonly string[], secrets: Map<string, str
     clients: orgIds.map((orgId) => ({
       clientId: orgId,
       clientSecret: secrets.get(orgId)!,
-      redirectUris: [callback(orgId === 'org_badredirect' ? 'org_acme' : orgId)],
+      redirectUris: [
+        callback(orgId === 'org_badredirect' ? 'org_acme' : orgId),
+        ...(orgId === 'org_acme' || orgId === 'org_globex' ? [CLI_SSO_CALLBACK] : []),
+      ],
     })),
     accounts: ACCOUNTS,
   });
@@ -126,7 +150,9 @@ async function createOrg(orgId: string, sso: { provider: 'oidc' | 'saml'; issuer
   if (!configured.ok) throw new Error(`SSO configuration of ${orgId} failed: ${await configured.text()}`);
 }
 
-const mainOrgs = postgresMode ? ['org_acme'] : ['org_acme', 'org_wrongsecret', 'org_badredirect', 'org_saml'];
+const mainOrgs = postgresMode
+  ? ['org_acme']
+  : ['org_acme', 'org_wrongsecret', 'org_badredirect', 'org_saml', ...(cliMode ? ['org_globex'] : [])];
 const secrets = new Map(
   [...mainOrgs, 'org_tampered', 'org_untrusted', 'org_rotating'].map((o) => [o, randomBytes(24).toString('base64url')]),
 );
@@ -154,12 +180,24 @@ if (!postgresMode) {
     await createOrg(orgId, { provider: 'oidc', issuer: provider.issuer, secret: secrets.get(orgId)! });
   }
 }
+if (cliMode && !postgresMode) {
+  await store.organizations.setSsoDomain('org_acme', 'acme.test');
+  await store.subscriptions.create({ orgId: 'org_acme', tier: 'enterprise' });
+  await createOrg('org_globex', {
+    provider: 'oidc',
+    issuer: providers.main!.issuer,
+    secret: secrets.get('org_globex')!,
+  });
+  await store.members.add('org_globex', 'grace@globex.test', 'org_admin');
+  await store.subscriptions.create({ orgId: 'org_globex', tier: 'enterprise' });
+}
 
 const info: StackInfo = {
   fleetUrl,
   database: postgresMode ? 'postgres' : 'sqlite',
   instances: fleets.map((fleet) => fleet.url),
   issuers: Object.fromEntries(Object.entries(providers).map(([name, provider]) => [name, provider.issuer])),
+  licenceIssuer,
 };
 console.log(JSON.stringify(info));
 
