@@ -20,7 +20,11 @@
 //   await page.click('button.login-submit')          // consent: the browser goes to the redirect URI (code, state)
 // With the fleet server at the redirect URI the last click lands on its callback. The forms are plain HTML; an
 // unregistered redirect_uri gives an error page instead (HTTP 400, "redirect_uri did not match any of the
-// client's registered redirect_uris").
+// client's registered redirect_uris"). `cancelHeadless` leaves at the sign-in page instead (the provider sends the
+// browser back with error=access_denied), as a person who cancels does.
+//
+// The device authorization grant (RFC 8628, `ssg auth login --sso --device`) is on with `deviceFlow: true`;
+// `confirmDeviceHeadless` plays the person who enters the code on another device (or aborts there).
 import { generateKeyPairSync, randomUUID, type JsonWebKey } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,7 +47,11 @@ export interface OidcProviderServerOptions {
   readonly accounts?: readonly TestOidcAccount[];
   /** false: the email claim goes to UserInfo only (oidc-provider's default, as some real providers do). */
   readonly emailInIdToken?: boolean;
+  /** Offer the device authorization grant (every client may use it). */
+  readonly deviceFlow?: boolean;
 }
+
+const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
 /** How id_tokens leave the token endpoint. */
 export type IdTokenSigning =
@@ -146,7 +154,9 @@ export class OidcProviderServer {
         client_id: c.clientId,
         client_secret: c.clientSecret,
         redirect_uris: [...c.redirectUris],
+        ...(this.options.deviceFlow ? { grant_types: ['authorization_code', DEVICE_CODE_GRANT] } : {}),
       })),
+      ...(this.options.deviceFlow ? { features: { deviceFlow: { enabled: true } } } : {}),
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
       conformIdTokenClaims: this.options.emailInIdToken === false,
       cookies: { keys: ['oidc-provider-server test cookie key'] },
@@ -216,45 +226,131 @@ export async function loginHeadless(
   authorizationUrl: string | URL,
   login: { readonly email: string; readonly redirectUri: string },
 ): Promise<URL> {
-  const jar = new Map<string, string>();
-  let url = new URL(authorizationUrl);
-  let init: { method: 'GET' | 'POST'; body?: URLSearchParams } = { method: 'GET' };
-  for (let hop = 0; hop < 20; hop++) {
-    if (url.href.startsWith(login.redirectUri)) return url;
-    const res = await fetch(url, {
-      method: init.method,
-      body: init.body,
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    const location = res.headers.get('location');
-    if (res.status >= 300 && res.status < 400 && location) {
-      url = new URL(location, url);
-      init = { method: 'GET' };
-      continue;
-    }
-    const html = await res.text();
-    const heading = /<h1>([^<]*)<\/h1>/.exec(html)?.[1];
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    if (res.status !== 200 || !action || (heading !== 'Sign-in' && heading !== 'Authorize')) {
-      throw new OidcProviderPageError(res.status, pageText(html));
-    }
-    url = new URL(action.replaceAll('&amp;', '&'), url);
-    init = {
-      method: 'POST',
-      body:
-        heading === 'Sign-in'
-          ? new URLSearchParams({ prompt: 'login', login: login.email, password: 'any' })
-          : new URLSearchParams({ prompt: 'consent' }),
-    };
-  }
-  throw new Error('loginHeadless: more than 20 pages without reaching the redirect URI');
+  const browser = new HeadlessBrowser();
+  return browser.playUntil(new URL(authorizationUrl), login.redirectUri, (page) => {
+    if (page.heading === 'Sign-in') return { post: loginForm(login.email) };
+    if (page.heading === 'Authorize') return { post: new URLSearchParams({ prompt: 'consent' }) };
+    return undefined;
+  });
 }
+
+/**
+ * Play a person who opens the authorization URL and cancels at the sign-in page: returns the URL the provider
+ * sends the browser back to (the redirect URI with error=access_denied and the state), not fetched.
+ */
+export async function cancelHeadless(authorizationUrl: string | URL, redirectUri: string): Promise<URL> {
+  const browser = new HeadlessBrowser();
+  return browser.playUntil(new URL(authorizationUrl), redirectUri, (page) => {
+    const cancel = /<a href="([^"]+)">\[ Cancel \]<\/a>/.exec(page.html)?.[1];
+    if (page.heading === 'Sign-in' && cancel) return { get: new URL(decodeEntities(cancel), page.url) };
+    return undefined;
+  });
+}
+
+/**
+ * Play the person of the device flow on their other device: open the verification URI with the code, confirm it
+ * (or abort), sign in as `email` and consent. Resolves when the provider shows its success page (or, aborting,
+ * once the abort is sent).
+ */
+export async function confirmDeviceHeadless(
+  verificationUriComplete: string | URL,
+  person: { readonly email: string; readonly abort?: boolean },
+): Promise<void> {
+  const browser = new HeadlessBrowser();
+  let aborted = false;
+  await browser.playUntil(new URL(verificationUriComplete), undefined, (page) => {
+    if (page.title === 'Sign-in Success' || aborted) return 'done';
+    if (page.title === 'Submitting Callback') return { post: page.hiddenInputs };
+    if (page.title === 'Device Login Confirmation') {
+      if (!person.abort) return { post: page.hiddenInputs };
+      aborted = true;
+      return { post: new URLSearchParams([...page.hiddenInputs, ['abort', 'yes']]) };
+    }
+    if (page.heading === 'Sign-in') return { post: loginForm(person.email) };
+    if (page.heading === 'Authorize') return { post: new URLSearchParams({ prompt: 'consent' }) };
+    return undefined;
+  });
+}
+
+const loginForm = (email: string) => new URLSearchParams({ prompt: 'login', login: email, password: 'any' });
+
+interface Page {
+  url: URL;
+  status: number;
+  title: string | undefined;
+  heading: string | undefined;
+  formAction: URL | undefined;
+  hiddenInputs: URLSearchParams;
+  html: string;
+}
+
+/** What to do on a page: submit its form, go somewhere, stop ('done'), or give up (undefined: an error page). */
+type PageStep = { post: URLSearchParams } | { get: URL } | 'done' | undefined;
+
+/** fetch with a cookie jar, following redirects by hand so it can stop at the redirect URI. */
+class HeadlessBrowser {
+  private readonly jar = new Map<string, string>();
+
+  async playUntil(start: URL, stopAt: string | undefined, onPage: (page: Page) => PageStep): Promise<URL> {
+    let url = start;
+    let init: { method: 'GET' | 'POST'; body?: URLSearchParams } = { method: 'GET' };
+    for (let hop = 0; hop < 30; hop++) {
+      if (stopAt !== undefined && url.href.startsWith(stopAt)) return url;
+      const res = await fetch(url, {
+        method: init.method,
+        body: init.body,
+        redirect: 'manual',
+        headers: { cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      for (const cookie of res.headers.getSetCookie()) {
+        const [pair = ''] = cookie.split(';');
+        const eq = pair.indexOf('=');
+        this.jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+      }
+      const location = res.headers.get('location');
+      if (res.status >= 300 && res.status < 400 && location) {
+        url = new URL(location, url);
+        init = { method: 'GET' };
+        continue;
+      }
+      const html = await res.text();
+      const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+      const page: Page = {
+        url,
+        status: res.status,
+        title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+        heading: /<h1>([^<]*)<\/h1>/.exec(html)?.[1],
+        formAction: action ? new URL(decodeEntities(action), url) : undefined,
+        hiddenInputs: new URLSearchParams(
+          [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map(
+            ([, name, value]) => [name!, decodeEntities(value!)] as [string, string],
+          ),
+        ),
+        html,
+      };
+      const step = res.status === 200 ? onPage(page) : undefined;
+      if (step === 'done') return url;
+      if (step === undefined) throw new OidcProviderPageError(res.status, pageText(html));
+      if ('get' in step) {
+        url = step.get;
+        init = { method: 'GET' };
+      } else {
+        if (!page.formAction) throw new OidcProviderPageError(res.status, pageText(html));
+        url = page.formAction;
+        init = { method: 'POST', body: step.post };
+      }
+    }
+    throw new Error('the headless browser went through 30 pages without reaching where it was going');
+  }
+}
+
+const decodeEntities = (text: string): string =>
+  text
+    .replaceAll('&amp;', '&')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
 
 function pageText(html: string): string {
   return html

@@ -86,13 +86,15 @@ export async function loginInBrowser(
         throw new SsoLoginError('provider-error', 'the identity provider sent the browser back without a code');
       return fleet.exchangeCode(settings, { code, codeVerifier, redirectUri, nonce });
     });
+    const outcome = withDeadline(callback, timeoutMs, signal);
     onAuthorizationUrl?.(authorizationUrl);
-    try {
-      await openBrowser?.(authorizationUrl);
-    } catch {
-      // The URL was handed to onAuthorizationUrl; the person can open it.
-    }
-    return await withDeadline(callback, timeoutMs, signal);
+    // Not awaited: the sign-in may come back before the browser's launcher returns.
+    void Promise.resolve()
+      .then(() => openBrowser?.(authorizationUrl))
+      .catch(() => {
+        // The URL was handed to onAuthorizationUrl; the person can open it.
+      });
+    return await outcome;
   } finally {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -150,22 +152,23 @@ function waitForCallback(server: Server, finish: (query: URLSearchParams) => Pro
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       if (request.method !== 'GET' || url.pathname !== CLI_CALLBACK_PATH) {
-        sendPage(response, 404, 'Not found', 'This is ssg’s sign-in callback; nothing is here.');
+        void sendPage(response, 404, 'Not found', 'This is ssg’s sign-in callback; nothing is here.');
         return;
       }
       if (settled) {
-        sendPage(response, 409, 'Already finished', 'This sign-in has already finished; you can close this tab.');
+        void sendPage(response, 409, 'Already finished', 'This sign-in has already finished; you can close this tab.');
         return;
       }
       settled = true;
+      // Settled once the page is out: the server closes every connection right after.
       finish(url.searchParams).then(
         (tokens) => {
-          sendPage(response, 200, 'Signed in', `Signed in to ssg as ${tokens.email}. You can close this tab.`);
-          resolve(tokens);
+          const page = `Signed in to ssg as ${tokens.email}. You can close this tab.`;
+          void sendPage(response, 200, 'Signed in', page).then(() => resolve(tokens));
         },
         (error: unknown) => {
-          sendPage(response, 400, 'Not signed in', `ssg could not sign you in: ${(error as Error).message}`);
-          reject(error);
+          const page = `ssg could not sign you in: ${(error as Error).message}`;
+          void sendPage(response, 400, 'Not signed in', page).then(() => reject(error));
         },
       );
     });
@@ -191,7 +194,7 @@ function withDeadline<T>(work: Promise<T>, timeoutMs: number, signal: AbortSigna
   });
 }
 
-function sendPage(response: ServerResponse, status: number, title: string, text: string): void {
+function sendPage(response: ServerResponse, status: number, title: string, text: string): Promise<void> {
   const page =
     `<!doctype html><html><head><meta charset="utf-8"><title>ssg: ${escapeHtml(title)}</title></head>` +
     `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto">` +
@@ -202,7 +205,10 @@ function sendPage(response: ServerResponse, status: number, title: string, text:
     'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
     'referrer-policy': 'no-referrer',
   });
-  response.end(page);
+  return new Promise((resolve) => {
+    response.once('close', resolve);
+    response.end(page, resolve);
+  });
 }
 
 const escapeHtml = (text: string): string =>

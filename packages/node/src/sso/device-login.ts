@@ -31,8 +31,8 @@ export async function loginWithDeviceCode(
   try {
     authorization = await fleet.startDeviceAuthorization(settings);
   } catch (error) {
-    if (error instanceof FleetRequestError && error.status === 404) {
-      throw new SsoLoginError('device-unsupported', `${error.message}; sign in with the browser instead (no --device)`);
+    if (error instanceof FleetRequestError && error.error === 'device_flow_unsupported') {
+      throw new SsoLoginError('device-unsupported', error.message);
     }
     throw error;
   }
