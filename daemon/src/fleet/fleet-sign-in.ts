@@ -142,7 +142,7 @@ export class FleetSignIn {
   async cancel(): Promise<FleetLoginProgress> {
     const login = this.login;
     if (login?.progress.state === 'waiting') {
-      this.finish(login, 'failed', 'the sign-in was cancelled here');
+      this.finish(login, 'cancelled', null);
       login.abort.abort();
       await login.over;
     }
@@ -286,7 +286,7 @@ export class FleetSignIn {
   }
 
   /** The first outcome stays: a cancelled login's own failure that follows changes nothing. */
-  private finish(login: Login, state: 'signed-in' | 'failed', message: string | null): void {
+  private finish(login: Login, state: 'signed-in' | 'failed' | 'cancelled', message: string | null): void {
     if (login.progress.state !== 'waiting') return;
     login.progress = {
       ...login.progress,

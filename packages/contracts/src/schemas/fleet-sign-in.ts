@@ -23,13 +23,13 @@ export const FleetLoginRequest = Type.Object(
 /** The login has started: the page (or the desktop app's fleet window) opens this at the identity provider. */
 export const FleetLoginStarted = Type.Object({ authorization_url: Type.String() });
 
-export const FLEET_LOGIN_STATES = ['idle', 'waiting', 'signed-in', 'failed'] as const;
+export const FLEET_LOGIN_STATES = ['idle', 'waiting', 'signed-in', 'failed', 'cancelled'] as const;
 
 /** GET /api/fleet/login: how the last login started here is doing. */
 export const FleetLoginProgress = Type.Object({
-  /** idle: none started since the daemon started; waiting: at the provider; then signed-in or failed. */
+  /** idle: none started since the daemon started; waiting: at the provider; then signed-in, failed or cancelled. */
   state: StringEnum(FLEET_LOGIN_STATES),
-  /** Why it failed (or was cancelled), in words for the person; null otherwise. */
+  /** Why it failed, in words for the person (or that a sign-in got no licence); null otherwise. */
   message: NullableString(),
   /** While waiting: where the person signs in. */
   authorization_url: NullableString(),
