@@ -146,4 +146,34 @@ test('sign in at the provider in a new tab: the page shows the organization and 
   await page.getByRole('button', { name: 'Sign out of the fleet' }).click();
   await expect(page.getByRole('heading', { name: 'Not signed in' })).toBeVisible();
   await expect(main.locator('.tier-badge')).toHaveCount(0);
+
+  // The provider would remember bob and send the next tab straight back: forget him there.
+  await context.clearCookies();
+
+  // Changing one's mind: the tab is closed, the login cancelled here.
+  await waitForCallbackPort();
+  const abandoned = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await (await abandoned).close();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Sign-in cancelled.' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Not signed in' })).toBeVisible();
+
+  // Someone the provider knows and the organization does not: the page says what the fleet said.
+  await waitForCallbackPort();
+  const refusedTab = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const refused = await refusedTab;
+  await refused.waitForLoadState();
+  await refused.fill('input[name="login"]', 'carol@acme.test');
+  await refused.fill('input[name="password"]', 'any password');
+  await refused.click('button.login-submit');
+  await refused.click('button.login-submit');
+  await expect(refused.locator('h1')).toHaveText(/^(Signed in|Not signed in)$/);
+  await refused.close();
+  await expect(page.getByRole('alert')).toContainText(
+    'Sign-in failed: the fleet refused: carol@acme.test is not a member of org_acme',
+  );
+  await expect(page.getByRole('heading', { name: 'Not signed in' })).toBeVisible();
+  await screenshot(page, 'failed');
 });

@@ -17,6 +17,8 @@ interface FleetState {
   progress: FleetLoginProgress | null;
   error: string | null;
   busy: FleetAction | null;
+  /** The organization the last sign-in asked for, kept for the next one. */
+  orgId: string;
   /** The tiers before and after the last refresh, for the confirmation. */
   refreshed: { previous: string | null; current: string | null } | null;
   load(): Promise<void>;
@@ -69,6 +71,7 @@ export const useFleet = create<FleetState>()((set) => {
     progress: null,
     error: null,
     busy: null,
+    orgId: '',
     refreshed: null,
     async load() {
       try {
@@ -81,6 +84,7 @@ export const useFleet = create<FleetState>()((set) => {
     },
     signIn: (orgId) =>
       act('sign-in', async () => {
+        set({ orgId: orgId ?? '' });
         const body = orgId ? { org_id: orgId } : {};
         const { authorization_url } = await call('POST /api/fleet/login', { body });
         const desktop = desktopBridge();

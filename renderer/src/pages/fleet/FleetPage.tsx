@@ -103,8 +103,8 @@ function Waiting({ progress }: { progress: FleetLoginProgress }) {
 }
 
 function SignedOut({ status }: { status: FleetStatus }) {
-  const { busy, signIn } = useFleet();
-  const [orgId, setOrgId] = useState(status.org_id ?? '');
+  const { busy, signIn, orgId: lastOrgId } = useFleet();
+  const [orgId, setOrgId] = useState(lastOrgId || (status.org_id ?? ''));
   return (
     <section className="card fleet-card" aria-labelledby="fleet-signed-out-title">
       <div className="fleet-card-head">
@@ -244,6 +244,7 @@ export function FleetPage() {
       {progress?.state === 'failed' && progress.message && (
         <Notice kind="error">Sign-in failed: {progress.message}</Notice>
       )}
+      {progress?.state === 'cancelled' && <Notice kind="info">Sign-in cancelled.</Notice>}
       {refreshed && (
         <Notice kind="success">
           {refreshed.previous === refreshed.current
