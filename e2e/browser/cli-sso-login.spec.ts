@@ -4,9 +4,9 @@
 // enterprise subscription but no sso_domain yet), and Debian's Chromium signing in at the provider's own form from
 // the URL the CLI printed for a headless machine (--no-browser). Then what a member does with it: `ssg auth status`
 // shows ENTERPRISE, `ssg auth token` is a bearer on the Fleet API, `ssg auth refresh` sees an sso_domain set
-// meanwhile, `ssg auth logout` ends the session. And the ways it fails: the callback port taken, a sign-in cancelled
-// at the provider, someone who is a member of no organization. Last, no token may appear in any output, nor in any
-// file under the homes but hosts.toml.
+// meanwhile, `ssg auth logout` ends the session; `--device`, the code confirmed at the provider's device page. And
+// the ways it stops: the callback port taken, a sign-in cancelled at the provider, Ctrl+C, someone who is a member
+// of no organization. Last, no token may appear in any output, nor in any file under the homes but hosts.toml.
 //
 // The port is the spec's (127.0.0.1:8399, the one redirect URI the provider accepts), so the sign-ins run one after
 // the other, and each waits for the port while another test process holds it.
@@ -251,6 +251,59 @@ test('a sign-in cancelled at the provider ends the CLI with that news', async ({
   expect(run.status).toBe(1);
   expect(run.stderr).toContain('cancelled');
   expect(existsSync(join(home, 'hosts.toml'))).toBe(false);
+});
+
+test('Ctrl+C while it waits for the browser stops the sign-in and frees the port', async () => {
+  const home = newHome();
+  const login = await startLogin(home, 'org_acme');
+  login.child.kill('SIGINT');
+  const run = await login.done;
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain('ssg auth: the sign-in was stopped');
+  expect(existsSync(join(home, 'hosts.toml'))).toBe(false);
+  await waitForCallbackPort();
+});
+
+test('--device: the code confirmed in a browser on another device signs this machine in', async ({ page }) => {
+  const home = newHome();
+  // bob is a member of every organization of the stack: --org says which.
+  const args = [...loginArgs('org_acme').filter((arg) => arg !== '--no-browser'), '--device', '--org=org_acme'];
+  const child = spawn(process.execPath, [SSG, ...args], { env: cliEnv(home), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const done = new Promise<number | null>((resolve) => child.once('close', resolve));
+  const complete = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /^Or open (\S+), which carries the code\.$/m.exec(stdout);
+      if (match) resolve(match[1]!);
+    });
+    void done.then(() => reject(new Error(`ssg auth login --device ended before showing a code: ${stderr}`)));
+  });
+  const userCode = /^ {2}(\S+)$/m.exec(stdout)![1]!;
+  expect(stdout).toMatch(/^To sign in, open \S+ on any device and enter the code:$/m);
+
+  await page.goto(complete);
+  await expect(page.locator('code')).toHaveText(userCode);
+  await page.click('button[autofocus]');
+  await expect(page.locator('h1')).toHaveText('Sign-in');
+  await page.fill('input[name="login"]', 'bob@acme.test');
+  await page.fill('input[name="password"]', 'any password');
+  await page.click('button.login-submit');
+  await expect(page.locator('h1')).toHaveText('Authorize');
+  await page.click('button.login-submit');
+  await expect(page).toHaveTitle('Sign-in Success');
+
+  const status = await done;
+  outputs.push(
+    { what: 'ssg auth login --device (stdout)', text: stdout },
+    { what: 'ssg auth login --device (stderr)', text: stderr },
+  );
+  expect(status, stderr).toBe(0);
+  expect(stdout).toMatch(/Signed in as bob@acme\.test to org_acme\b.* — licence ENTERPRISE until /);
+  storedTokens(home);
+  expect(ssg(home, ['auth', 'status']).stdout).toMatch(/^user +bob@acme\.test \(member\)$/m);
 });
 
 test('someone the provider knows but no organization has is shown the fleet’s refusal', async ({ page }) => {

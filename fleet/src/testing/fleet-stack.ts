@@ -22,8 +22,9 @@
 //   org_tampered     the `tampered` provider: id_token signatures altered after signing
 //   org_untrusted    the `untrusted` provider: id_tokens signed with a key it does not publish
 //   org_rotating     the `rotating` provider, whose keys rotate on `rotate-keys`
-// With --cli, for the tiers of the CLI's licence: org_acme holds the domain acme.test and an active enterprise
-// subscription (its members' licences are ENTERPRISE), and
+// With --cli the providers also offer the device authorization grant, and, for the tiers of the CLI's licence,
+// org_acme holds the domain acme.test and an active enterprise subscription (its members' licences are
+// ENTERPRISE), and
 //   org_globex       the `main` provider with both callbacks, grace@globex.test its admin, an active enterprise
 //                    subscription and no sso_domain yet (its licences are free until an admin sets globex.test)
 // The licence issuer a client must trust (its license-issuer.json) is in the JSON line as `licenceIssuer`.
@@ -126,6 +127,8 @@ async function startProvider(orgIds: readonly string[], secrets: Map<string, str
       ],
     })),
     accounts: ACCOUNTS,
+    // `ssg auth login --sso --device`: the fleet starts and redeems the device grant at the provider.
+    deviceFlow: cliMode,
   });
   if (signing !== 'valid') provider.setIdTokenSigning(signing);
   return provider;

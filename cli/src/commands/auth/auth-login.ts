@@ -58,7 +58,12 @@ export async function authLogin(argv: string[]): Promise<ExitCode> {
   const fleet = new FleetClient(settings.fleetUrl, { machine: hostname() });
 
   const cancel = new AbortController();
-  const onInterrupt = (): void => cancel.abort();
+  const onInterrupt = (): void => {
+    cancel.abort();
+    // Ctrl+C ends the command: the error is printed at once, and a timer the sign-in leaves behind (its 5-minute
+    // deadline outlives an abort) must not keep the process waiting.
+    setTimeout(() => process.exit(ExitCode.failures), 1000).unref();
+  };
   process.once('SIGINT', onInterrupt);
   let tokens: SsoTokens;
   try {
