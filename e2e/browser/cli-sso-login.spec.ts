@@ -63,7 +63,9 @@ function newHome(): string {
 
 function cliEnv(home: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('SSG_')) env[key] = value;
+  // The tests may run inside an agent host: its markers would make `ssg auth token` and `logout` ask for a person.
+  const hostOrSsg = /^(SSG_|CLAUDE_CODE_|CLAUDECODE$|CODEX_|OPENCODE|COPILOT_|GEMINI_CLI|CURSOR_|AI_AGENT$)/;
+  for (const [key, value] of Object.entries(process.env)) if (!hostOrSsg.test(key)) env[key] = value;
   // Port 1 refuses connections: no daemon of the developer's is asked anything.
   return { ...env, HOME: home, SSG_HOME: home, SSG_TOKEN_STORE: 'file', SSG_DAEMON_URL: 'http://127.0.0.1:1' };
 }

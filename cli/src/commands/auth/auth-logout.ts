@@ -1,9 +1,11 @@
 // `ssg auth logout`: ends the session at the fleet (so its token stops working at once, not in 8 hours) and removes
 // the sign-in, its tokens and its licence from this machine. The local part happens even when the fleet cannot be
-// reached: signing out must never leave credentials behind.
+// reached: signing out must never leave credentials behind. It drops the licence the hooks enforce with, so under an
+// agent host a person must confirm it at the terminal.
 import { hostname } from 'node:os';
 import { parseCommandArgs } from '../../cli/args';
 import { ExitCode } from '../../cli/exit-codes';
+import { requirePerson } from '../../person/require-person';
 import { licenceState } from '../../license/licence-state';
 import { ssgHome } from '@ssg/node/home';
 import { FleetClient, FleetRequestError } from '@ssg/node/sso/fleet-client';
@@ -17,6 +19,7 @@ const warn = (text: string): boolean => process.stderr.write(`Warning: ${text}\n
 
 export async function authLogout(argv: string[]): Promise<ExitCode> {
   parseCommandArgs('auth', argv, {});
+  requirePerson('sign this machine out of the fleet');
   const home = ssgHome();
   const vault = tokenVault(process.env);
   let signIn;

@@ -151,8 +151,12 @@ function signedIn(
 }
 
 /** Without blocking: the stand-in fleet answers from this process's event loop. */
-async function ssg(ws: Workspace, args: string[], { printsToken = false } = {}): Promise<CliRun> {
-  const run = await ws.runAsync(args, { env: { SSG_TOKEN_STORE: 'file' } });
+async function ssg(
+  ws: Workspace,
+  args: string[],
+  { printsToken = false, env = {} }: { printsToken?: boolean; env?: Record<string, string> } = {},
+): Promise<CliRun> {
+  const run = await ws.runAsync(args, { env: { SSG_TOKEN_STORE: 'file', ...env } });
   if (!printsToken) outputs.push(run.stdout);
   outputs.push(run.stderr);
   return run;
@@ -284,6 +288,24 @@ describe('ssg auth and ssg fleet (built CLI)', () => {
       );
     }),
   );
+
+  for (const [args, action] of [
+    [['auth', 'token'], 'print the fleet session token'],
+    [['auth', 'logout'], 'sign this machine out of the fleet'],
+  ] as const) {
+    it(
+      `\`ssg ${args.join(' ')}\` under an agent host needs a person at the terminal`,
+      withWorkspace(async (ws) => {
+        signedIn(ws);
+        fleet.seen.length = 0;
+        const run = await ssg(ws, [...args], { env: { CLAUDECODE: '1' } });
+        assert.deepEqual([run.status, run.stdout], [6, '']);
+        assert.match(run.stderr, new RegExp(`^ssg auth: refused to ${action}: this runs under Claude Code`));
+        assert.equal(existsSync(join(ws.home, 'hosts.toml')), true);
+        assert.deepEqual(fleet.seen, []);
+      }),
+    );
+  }
 
   for (const [name, changes, proof] of [
     ['the id_token while it is valid', {}, 'id_token'],

@@ -58,7 +58,7 @@ Options (status):
 Environment: SSG_TOKEN_STORE=file keeps the tokens in hosts.toml even where a keychain works.
 
 Exit codes: 0 done, 1 failed (sign-in cancelled or refused, port 8399 taken, the fleet unreachable; status and
-token: not signed in), 2 usage error.
+token: not signed in), 2 usage error, 6 token or logout under an agent host without a person's confirmation.
 
 Examples:
   ssg auth login --sso --issuer=https://acme.okta.com/oauth2/default --client-id=0oa1b2c3
