@@ -308,6 +308,24 @@ test('--device: the code confirmed in a browser on another device signs this mac
   expect(ssg(home, ['auth', 'status']).stdout).toMatch(/^user +bob@acme\.test \(member\)$/m);
 });
 
+test('a licence from an issuer this machine does not trust: signed in, with a warning that says what to do', async ({
+  page,
+}) => {
+  const home = newHome();
+  rmSync(join(home, 'license-issuer.json'));
+  const login = await startLogin(home, 'org_acme');
+  await signInAtProvider(page, login.url, 'ada@acme.test');
+  const run = await login.done;
+  expect(run.status, run.stderr).toBe(0);
+  expect(run.stdout).toContain('Signed in as ada@acme.test to org_acme');
+  expect(run.stderr).toMatch(/^Warning: ssg cannot use this licence here: the license's signature does not match/m);
+  expect(run.stderr).toContain(join(home, 'license-issuer.json'));
+  storedTokens(home);
+  expect(ssg(home, ['doctor']).stdout).toMatch(
+    /^license: none \(the license's signature does not match .*\) from the SSO sign-in/m,
+  );
+});
+
 test('someone the provider knows but no organization has is shown the fleet’s refusal', async ({ page }) => {
   const home = newHome();
   const login = await startLogin(home, 'org_acme');

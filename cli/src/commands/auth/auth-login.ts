@@ -7,7 +7,9 @@ import { createInterface } from 'node:readline/promises';
 import { parseCommandArgs } from '../../cli/args';
 import { usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
+import type { LicenseResponse } from '@ssg/contracts/fleet';
 import { ssgHome } from '@ssg/node/home';
+import { licenseIssuerPath } from '@ssg/node/license/issuer-key';
 import { loginInBrowser } from '@ssg/node/sso/browser-login';
 import { loginWithDeviceCode, type UserCode } from '@ssg/node/sso/device-login';
 import { FleetClient, FleetRequestError, type SsoTokens } from '@ssg/node/sso/fleet-client';
@@ -78,7 +80,7 @@ export async function authLogin(argv: string[]): Promise<ExitCode> {
 
   say(`Signed in at the identity provider as ${tokens.email}; opening a session at ${settings.fleetUrl}…\n`);
   const session = await withSsoErrors(() => fleet.createSession(tokens.idToken, settings.orgId));
-  let licence;
+  let licence: LicenseResponse;
   try {
     licence = await withSsoErrors(() => fleet.licence(tokens.email, tokens.idToken));
   } catch (error) {
@@ -120,7 +122,12 @@ export async function authLogin(argv: string[]): Promise<ExitCode> {
   // The sign-in stands; a licence this machine cannot verify (a fleet with its own signing key and no
   // license-issuer.json here) is for `ssg doctor` to explain, and worth saying now.
   const local = await licenceState(home);
-  if (local.tier === null) process.stderr.write(`Warning: ssg cannot use this licence here: ${local.problem}\n`);
+  if (local.tier === null) {
+    process.stderr.write(
+      `Warning: ssg cannot use this licence here: ${local.problem}. A fleet that signs its own licences needs ` +
+        `its issuer in ${licenseIssuerPath(home)} (ask its operator); \`ssg doctor\` shows the licence.\n`,
+    );
+  }
   return ExitCode.ok;
 }
 
