@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { mintLicense, newTestIssuer, trustTestIssuer } from '@ssg/node/license/mint.testing';
 import { type HostsFile, writeHostsFile } from '@ssg/node/sso/hosts-file';
-import { type CliRun, ensureBuilt, Workspace } from '@ssg/testing/cli-harness';
+import { type CliRun, ensureBuilt, ssgBin, Workspace } from '@ssg/testing/cli-harness';
+import { spawn as spawnPty } from 'node-pty';
 
 const HOUR = 3600_000;
 const issuer = newTestIssuer();
@@ -211,6 +212,40 @@ describe('ssg auth and ssg fleet (built CLI)', () => {
       }),
     );
   }
+
+  it(
+    'on a terminal, asks for the issuer and client id it was given nowhere',
+    withWorkspace(async (ws) => {
+      const dead = await deadUrl();
+      const pty = spawnPty(
+        process.execPath,
+        [ssgBin, 'auth', 'login', '--sso', '--no-browser', `--fleet-url=${dead}`],
+        {
+          cwd: ws.project,
+          env: ws.env({ SSG_TOKEN_STORE: 'file' }) as Record<string, string>,
+        },
+      );
+      let screen = '';
+      const answered = new Set<string>();
+      pty.onData((data) => {
+        screen += data;
+        for (const [question, answer] of [
+          ['Identity provider (issuer URL): ', dead],
+          ['Client id of the SSO application: ', 'cli-app'],
+        ] as const) {
+          if (screen.includes(question) && !answered.has(question)) {
+            answered.add(question);
+            pty.write(`${answer}\r`);
+          }
+        }
+      });
+      const exitCode = await new Promise<number>((resolve) => pty.onExit(({ exitCode: code }) => resolve(code)));
+      outputs.push(screen);
+      assert.equal(answered.size, 2, screen);
+      assert.equal(exitCode, 1, screen);
+      assert.match(screen, new RegExp(`the identity provider at ${dead} cannot be used: its discovery document`));
+    }),
+  );
 
   it(
     'lists auth and fleet, and explains the fixed port',
