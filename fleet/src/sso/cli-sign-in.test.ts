@@ -186,6 +186,18 @@ describe("the CLI's SSO sign-in against the fleet", () => {
     assert.equal((await person.page()).status, 400);
   });
 
+  test('a callback that names another issuer is refused (a mix-up)', async () => {
+    const person = personAt(async (url) => {
+      const callback = await signingIn(url);
+      callback.searchParams.set('iss', 'https://idp.attacker.example');
+      return callback;
+    });
+    await assert.rejects(
+      loginInBrowser(settings, { fleet: client, timeoutMs: TIMEOUT_MS, openBrowser: person.openBrowser }),
+      loginError('provider-error', /came back from https:\/\/idp\.attacker\.example, not from http:\/\/127\.0\.0\.1:/),
+    );
+  });
+
   test('only /callback is the callback: other paths get a 404 and the sign-in goes on', async () => {
     const elsewhere: number[] = [];
     const tokens = await loginInBrowser(settings, {

@@ -90,6 +90,20 @@ describe('the sign-in store', () => {
     assert.match(fileText(), /token_store = "file"/);
   });
 
+  it("works with this machine's own keychain module: the keychain when it works, else the file", () => {
+    // Here (Linux without a Secret Service) @napi-rs/keyring throws a D-Bus error: the file keeps the tokens.
+    const vault = tokenVault({});
+    const saved = saveSignIn(home, signIn, tokens, { vault });
+    try {
+      assert.deepEqual(loadTokens(home, { vault }), tokens);
+      if (saved.tokenStore === 'keychain') {
+        for (const secret of SECRETS) assert.ok(!fileText().includes(secret), 'a token is in hosts.toml');
+      }
+    } finally {
+      clearSignIn(home, { vault });
+    }
+  });
+
   it('writes hosts.toml with mode 0600, and narrows a widened one on the next write', () => {
     saveSignIn(home, signIn, tokens, { vault: undefined });
     assert.equal(statSync(hostsFilePath(home)).mode & 0o777, 0o600);
