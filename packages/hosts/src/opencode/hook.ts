@@ -51,7 +51,8 @@ function blockReason(error: unknown, { home }: HostHookContext): string {
   if (error instanceof LicenseError) {
     return (
       `ssg blocked this: OpenCode enforcement needs an active ssg license, and ${problemOf(error)}. ` +
-      `A license comes with an ssg subscription; save its token to ${licensePath(home)} (chmod 600).`
+      `A license comes with an ssg subscription: sign in with ssg auth login --sso (ssg auth refresh renews it), ` +
+      `or save its token to ${licensePath(home)} (chmod 600).`
     );
   }
   return `ssg blocked this: the call could not be evaluated (${problemOf(error)}), and OpenCode enforcement fails closed.`;

@@ -89,7 +89,10 @@ describe('opencode installer', () => {
     const report = new InstallReport();
     install(report);
     assert.match(report.manualSteps.join('\n'), /1 DENY\/ASK rule\(s\) have no exact OpenCode permission pattern/);
-    assert.match(report.manualSteps.join('\n'), /needs an active ssg license at .*license\.jwt/);
+    assert.match(
+      report.manualSteps.join('\n'),
+      /needs an active ssg license \(ssg auth login --sso, or one at .*license\.jwt\)/,
+    );
     fx.write('home/.ssg/license.jwt', 'x');
     const licensed = new InstallReport();
     install(licensed);
@@ -141,7 +144,10 @@ describe('opencode installer', () => {
     const problems = (ssgOnPath = true) => fx.withPath(ssgOnPath, () => opencodeInstaller.problems(fx.target));
     assert.equal(problems().length, 3);
     install();
-    assert.match(problems().join('\n'), /^no ssg license at/);
+    assert.match(problems().join('\n'), /^no ssg license: no license at .*license\.jwt, and no SSO sign-in/);
+    fx.write('home/.ssg/hosts.toml', '[sso]\nemail = "ada@acme.test"\n\n[license]\ntoken = "x.y.z"\n');
+    assert.deepEqual(problems(), [], 'the SSO sign-in’s licence counts');
+    fx.write('home/.ssg/hosts.toml', '[sso]\nemail = "ada@acme.test"\n');
     fx.write('home/.ssg/license.jwt', 'x');
     assert.deepEqual(problems(), []);
     assert.deepEqual(problems(false), ['`ssg` is not on PATH, so the plugin cannot judge calls']);

@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pluginFilePath } from '@ssg/node/resources';
 import { ssgHome } from '@ssg/node/home';
-import { licensePath } from '@ssg/node/license/active-license';
+import { licensePath, readLicenseToken } from '@ssg/node/license/active-license';
+import { LicenseError } from '@ssg/node/license/license-token';
 import { parseRuleFile } from '@ssg/node/rules/load';
 import { rulesFilesIn } from '@ssg/node/rules/sources';
 import type { AdapterInstaller, InstallTarget } from '../install/adapter-installer';
@@ -102,6 +103,17 @@ function editConfig(target: InstallTarget, wanted: PermissionMaps | undefined, r
   );
 }
 
+/** Why there is no licence for the plugin's hook to verify (the SSO sign-in's or license.jwt), or undefined. */
+function missingLicence(): string | undefined {
+  try {
+    readLicenseToken(ssgHome());
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof LicenseError)) throw error;
+    return error.message;
+  }
+}
+
 export const opencodeInstaller: AdapterInstaller = {
   install(target, report) {
     const permissions = projectPermissions(target);
@@ -119,9 +131,10 @@ export const opencodeInstaller: AdapterInstaller = {
         `${permissions.skipped} DENY/ASK rule(s) have no exact OpenCode permission pattern; the ssg plugin enforces them.`,
       );
     }
-    if (!existsSync(licensePath(ssgHome()))) {
+    if (missingLicence() !== undefined) {
       report.addManualStep(
-        `The plugin needs an active ssg license at ${licensePath(ssgHome())}; without one it blocks every call.`,
+        `The plugin needs an active ssg license (ssg auth login --sso, or one at ${licensePath(ssgHome())}); ` +
+          'without one it blocks every call.',
       );
     }
     report.addManualStep('Restart OpenCode in this project (plugins and configuration load at start-up).');
@@ -152,7 +165,8 @@ export const opencodeInstaller: AdapterInstaller = {
     else if (readFileSync(plugin, 'utf8') !== pluginContent()) {
       problems.push(`${plugin} differs from the plugin this ssg ships (run ssg init again)`);
     }
-    if (!existsSync(licensePath(ssgHome()))) problems.push(`no ssg license at ${licensePath(ssgHome())}`);
+    const licence = missingLicence();
+    if (licence !== undefined) problems.push(`no ssg license: ${licence}`);
     if (!commandOnPath('ssg')) problems.push('`ssg` is not on PATH, so the plugin cannot judge calls');
     return problems;
   },
