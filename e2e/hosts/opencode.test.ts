@@ -8,10 +8,7 @@
 //   survives, the model gets our rule's message), a harmless call runs. The blocking rule is a REGEX, which has
 //   no OpenCode permission pattern, so only the plugin can stop that call. `ssg hook opencode` blocks everything
 //   without a license, so the test mints its own (SSG_LICENSE_PUBLIC_KEY); the allowed call proves it is used.
-// Isolation: HOME and the XDG dirs point into the temp workspace; OpenCode takes its directory from PWD before
-// the process's cwd, so PWD is set too (the runner's PWD would point it at this checkout). At start-up OpenCode
-// npm-installs @opencode-ai/plugin into each config dir; our plugin needs none of it, and npm_config_offline
-// makes that install fail at once (a logged warning) instead of depending on the registry.
+// Isolation and the fake model's config: ../support/opencode.ts.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +16,7 @@ import { after, before, describe, test } from 'node:test';
 import { mintLicense, newTestIssuer, trustTestIssuer } from '@ssg/node/license/mint.testing';
 import { FakeMessagesApi, type ScriptedTurn } from '@ssg/testing/fake-messages-api';
 import { hostBin, HostWorkspace } from '../support/host-workspace';
-import { xdgDirs } from '../support/xdg-dirs';
+import { opencodeEnv, opencodeProviderConfig, OPENCODE_MODEL, type OpencodeRunEvent } from '../support/opencode';
 
 const PROJECT_RULES = `rule e2e_no_force_push {
   priority 50
@@ -36,44 +33,11 @@ rule e2e_no_recursive_delete {
 }
 `;
 
-const MODEL = 'anthropic/claude-e2e';
-
 interface ResolvedConfig {
   mcp?: Record<string, unknown>;
   permission?: Record<string, unknown>;
   plugin?: string[];
   plugin_origins?: { spec: string; source: string; scope: string }[];
-}
-
-interface RunEvent {
-  type: string;
-  part?: { tool?: string; state?: { status: string; error?: string; output?: string } };
-}
-
-function opencodeEnv(workspace: HostWorkspace): Record<string, string> {
-  return {
-    PWD: workspace.project,
-    ...xdgDirs(workspace.root),
-    OPENCODE_TEST_MANAGED_CONFIG_DIR: join(workspace.root, 'managed-opencode'),
-    OPENCODE_DISABLE_AUTOUPDATE: '1',
-    OPENCODE_DISABLE_MODELS_FETCH: '1',
-    OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
-    OPENCODE_DISABLE_SHARE: '1',
-    OPENCODE_DISABLE_CLAUDE_CODE: '1',
-    npm_config_offline: 'true',
-  };
-}
-
-/** The user's global OpenCode config: a model served by the fake API. */
-function globalProviderConfig(apiUrl: string): string {
-  const model = { name: 'e2e', tool_call: true, limit: { context: 200_000, output: 8_192 } };
-  return JSON.stringify({
-    model: MODEL,
-    small_model: MODEL,
-    provider: {
-      anthropic: { options: { baseURL: `${apiUrl}/v1`, apiKey: 'sk-ant-e2e-fake' }, models: { 'claude-e2e': model } },
-    },
-  });
 }
 
 describe('OpenCode with ssg init --client=opencode', () => {
@@ -103,17 +67,17 @@ describe('OpenCode with ssg init --client=opencode', () => {
   async function runOpencode(script: readonly ScriptedTurn[]) {
     const api = await FakeMessagesApi.start(script);
     try {
-      workspace.write('.config/opencode/opencode.json', globalProviderConfig(api.url));
+      workspace.write('.config/opencode/opencode.json', opencodeProviderConfig(api.url));
       const run = await workspace.runHost(
         hostBin('opencode'),
-        ['run', '--dir', workspace.project, '--model', MODEL, '--format', 'json', 'tidy up the project'],
+        ['run', '--dir', workspace.project, '--model', OPENCODE_MODEL, '--format', 'json', 'tidy up the project'],
         // A run takes 10–25 s here; a loaded CI machine has been seen to need more.
         { env, timeoutMs: 150_000 },
       );
       const events = run.stdout
         .split('\n')
         .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as RunEvent);
+        .map((line) => JSON.parse(line) as OpencodeRunEvent);
       const bashCalls = events.filter((event) => event.type === 'tool_use' && event.part?.tool === 'bash');
       return { run, api, bashCalls };
     } finally {
