@@ -184,7 +184,7 @@ test('a member signs in from a headless machine and holds an ENTERPRISE licence'
   expect(authorization.searchParams.get('redirect_uri')).toBe(CALLBACK);
   expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
   await signInAtProvider(page, login.url, 'ada@acme.test');
-  await expect(page.locator('h1')).toHaveText('Signed in');
+  await expect(page.locator('h1')).toHaveText('Signed in at the identity provider');
   await expect(page.locator('body')).toContainText('ada@acme.test');
   await page.screenshot({ path: 'test-results/screenshots/cli-sso-callback.png' });
   const run = await login.done;

@@ -120,8 +120,8 @@ test('sign in at the provider in a new tab: the page shows the organization and 
   await expect(tab.locator('h1')).toHaveText('Authorize');
   await tab.click('button.login-submit');
   // The provider sends the tab to the daemon's loopback callback, which says so.
-  await expect(tab.locator('h1')).toHaveText('Signed in');
-  await expect(tab.locator('body')).toContainText('Signed in to ssg as bob@acme.test');
+  await expect(tab.locator('h1')).toHaveText('Signed in at the identity provider');
+  await expect(tab.locator('body')).toContainText('ssg is finishing the sign-in of bob@acme.test');
   expect(tab.url()).toMatch(/^http:\/\/127\.0\.0\.1:8399\/callback\?/);
   await tab.close();
 

@@ -16,17 +16,8 @@ import { FleetClient, FleetRequestError, type SsoTokens } from '@ssg/node/sso/fl
 import { resolveSsoSettings, type SsoSettings, SsoSettingsError } from '@ssg/node/sso/fleet-settings';
 import { HostsFileError } from '@ssg/node/sso/hosts-file';
 import { SsoLoginError } from '@ssg/node/sso/login-error';
-import {
-  clearSignIn,
-  loadLicence,
-  loadSignIn,
-  loadTokens,
-  saveLicence,
-  saveSignIn,
-  type SignIn,
-  type SignInTokens,
-  SignInStoreError,
-} from '@ssg/node/sso/sign-in-store';
+import { completeSignIn, refreshLicence, SignInExpiredError } from '@ssg/node/sso/sign-in-flow';
+import { clearSignIn, loadSignIn, loadTokens, type SignIn, SignInStoreError } from '@ssg/node/sso/sign-in-store';
 import type { TokenVault } from '@ssg/node/sso/token-vault';
 import type { Clock } from '../clock';
 import { conflict, HttpError } from '../server/http-error';
@@ -125,7 +116,7 @@ export class FleetSignIn {
     login.over = tokens
       .then((signedIn) => this.complete(settings, fleet, signedIn))
       .then(
-        (note) => this.finish(login, 'signed-in', note),
+        () => this.finish(login, 'signed-in', null),
         (error: unknown) => {
           this.finish(login, 'failed', messageOf(error));
           return error;
@@ -213,41 +204,21 @@ export class FleetSignIn {
    */
   async refresh(): Promise<{ previous_tier: string | null; status: FleetStatus }> {
     const { home } = this.options;
-    const signIn = this.requireSignIn();
-    const vault = this.options.vault();
-    let tokens: SignInTokens | undefined;
+    let refreshed;
     try {
-      tokens = loadTokens(home, { vault });
+      refreshed = await refreshLicence((fleetUrl) => this.fleetClient(fleetUrl), {
+        home,
+        vault: this.options.vault(),
+        now: this.options.clock.now(),
+      });
     } catch (error) {
-      if (error instanceof SignInStoreError) throw conflict(error.message);
-      throw error;
+      if (error instanceof SignInExpiredError || error instanceof SignInStoreError) {
+        throw conflict(`${error.message}: sign in again`);
+      }
+      if (error instanceof HostsFileError) throw conflict(`${error.message}; sign in again`);
+      throw httpErrorOf(error);
     }
-    if (tokens === undefined) throw conflict('nobody is signed in to a fleet on this machine: sign in first');
-    const previous = loadLicence(home);
-    const fleet = this.fleetClient(signIn.fleetUrl);
-    const now = this.options.clock.now();
-    let bearer: string;
-    if (jwtExpiresAt(tokens.idToken) > now + 60_000) {
-      bearer = tokens.idToken;
-    } else if (tokens.refreshToken !== null) {
-      const { refreshToken } = tokens;
-      const renewed = await fleetCall(() => fleet.refreshTokens(signIn, refreshToken));
-      tokens = {
-        ...tokens,
-        idToken: renewed.idToken,
-        accessToken: renewed.accessToken,
-        refreshToken: renewed.refreshToken ?? refreshToken,
-      };
-      saveSignIn(home, signIn, tokens, { vault });
-      bearer = tokens.idToken;
-    } else if (signIn.sessionExpiresAt > now) {
-      bearer = tokens.sessionToken;
-    } else {
-      throw conflict('the sign-in has expired (its session, its id_token, and no refresh token): sign in again');
-    }
-    const licence = await fleetCall(() => fleet.licence(signIn.email, bearer));
-    saveLicence(home, { token: licence.license, tier: licence.tier, expiresAt: licence.expires_at });
-    return { previous_tier: previous?.tier ?? null, status: await this.status() };
+    return { previous_tier: refreshed.previousTier, status: await this.status() };
   }
 
   /** The daemon stops: a waiting login ends and frees the callback's port. */
@@ -255,34 +226,15 @@ export class FleetSignIn {
     await this.cancel();
   }
 
-  /** The provider's tokens in: the fleet's session, the licence, all saved. A note when the licence is missing. */
-  private async complete(settings: SsoSettings, fleet: FleetClient, tokens: SsoTokens): Promise<string | null> {
-    const session = await fleet.createSession(tokens.idToken, settings.orgId);
-    const signIn = saveSignIn(
-      this.options.home,
-      {
-        fleetUrl: settings.fleetUrl,
-        issuer: settings.issuer,
-        clientId: settings.clientId,
-        orgId: session.org_id,
-        email: tokens.email,
-        role: session.role,
-        sessionId: session.session_id,
-        sessionExpiresAt: session.expires_at,
-        signedInAt: this.options.clock.now(),
-      },
-      { ...tokens, sessionToken: session.token },
-      { vault: this.options.vault() },
-    );
-    await this.orgName(signIn, session.token);
-    try {
-      const licence = await fleet.licence(tokens.email, tokens.idToken);
-      saveLicence(this.options.home, { token: licence.license, tier: licence.tier, expiresAt: licence.expires_at });
-      return null;
-    } catch (error) {
-      if (!(error instanceof FleetRequestError)) throw error;
-      return `signed in, but the fleet gave no licence (${error.message}); try Refresh licence`;
-    }
+  /** The provider's tokens in: the fleet's session and the licence, saved together (or nothing is). */
+  private async complete(settings: SsoSettings, fleet: FleetClient, tokens: SsoTokens): Promise<void> {
+    const { signIn, sessionToken } = await completeSignIn(settings, tokens, {
+      home: this.options.home,
+      fleet,
+      vault: this.options.vault(),
+      now: this.options.clock.now(),
+    });
+    await this.orgName(signIn, sessionToken);
   }
 
   /** The first outcome stays: a cancelled login's own failure that follows changes nothing. */
@@ -295,18 +247,6 @@ export class FleetSignIn {
       authorization_url: null,
       finished_at: this.options.clock.now(),
     };
-  }
-
-  private requireSignIn(): SignIn {
-    let signIn: SignIn | undefined;
-    try {
-      signIn = loadSignIn(this.options.home);
-    } catch (error) {
-      if (error instanceof HostsFileError) throw conflict(`${error.message}; sign in again`);
-      throw error;
-    }
-    if (signIn === undefined) throw conflict('nobody is signed in to a fleet on this machine: sign in first');
-    return signIn;
   }
 
   /** The licence in force, verified (from the sign-in, else ~/.ssg/license.jwt), or why there is none. */
@@ -384,15 +324,6 @@ function signedOut(): FleetStatus {
   };
 }
 
-/** A fleet call whose refusal is the request's answer: 502 when the fleet did not answer, else 409 in its words. */
-async function fleetCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw httpErrorOf(error);
-  }
-}
-
 /**
  * An error of the sign-in as the daemon's answer. Never 401: to the dashboard that means its own session ended.
  */
@@ -412,16 +343,4 @@ function httpErrorOf(error: unknown): unknown {
 function messageOf(error: unknown): string {
   if (error instanceof FleetRequestError && error.status !== 0) return `the fleet refused: ${error.message}`;
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The `exp` of a JWT in ms (0 when it has none or is not a JWT): only to choose a bearer, never to trust one. */
-function jwtExpiresAt(jwt: string): number {
-  try {
-    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-      exp?: unknown;
-    };
-    return typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
-  } catch {
-    return 0;
-  }
 }

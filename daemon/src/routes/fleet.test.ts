@@ -341,7 +341,7 @@ describe('a whole sign-in against a real fleet and provider', () => {
     const callback = await loginHeadless(started.body.authorization_url, { email, redirectUri: CLI_SSO_CALLBACK });
     const page = await fetch(callback);
     assert.equal(page.status, 200);
-    assert.ok((await page.text()).includes(`Signed in to ssg as ${email}`));
+    assert.ok((await page.text()).includes(`ssg is finishing the sign-in of ${email}`));
     await eventually(
       async () => (await call<FleetLoginProgress>('GET', FLEET_LOGIN_PATH)).body.state !== 'waiting',
       'the login to finish',

@@ -7,7 +7,6 @@ import { createInterface } from 'node:readline/promises';
 import { parseCommandArgs } from '../../cli/args';
 import { usageError } from '../../cli/errors';
 import { ExitCode } from '../../cli/exit-codes';
-import type { LicenseResponse } from '@ssg/contracts/fleet';
 import { ssgHome } from '@ssg/node/home';
 import { licenseIssuerPath } from '@ssg/node/license/issuer-key';
 import { loginInBrowser } from '@ssg/node/sso/browser-login';
@@ -15,7 +14,7 @@ import { loginWithDeviceCode, type UserCode } from '@ssg/node/sso/device-login';
 import { FleetClient, FleetRequestError, type SsoTokens } from '@ssg/node/sso/fleet-client';
 import { resolveSsoSettings, type SsoSettings } from '@ssg/node/sso/fleet-settings';
 import { hostsFilePath } from '@ssg/node/sso/hosts-path';
-import { saveLicence, saveSignIn } from '@ssg/node/sso/sign-in-store';
+import { completeSignIn } from '@ssg/node/sso/sign-in-flow';
 import { tokenVault } from '@ssg/node/sso/token-vault';
 import { formatTime, renderSignedIn, tokenStoreLabel } from './auth-report';
 import { licenceState } from '../../license/licence-state';
@@ -79,44 +78,20 @@ export async function authLogin(argv: string[]): Promise<ExitCode> {
   }
 
   say(`Signed in at the identity provider as ${tokens.email}; opening a session at ${settings.fleetUrl}…\n`);
-  const session = await withSsoErrors(() => fleet.createSession(tokens.idToken, settings.orgId));
-  let licence: LicenseResponse;
-  try {
-    licence = await withSsoErrors(() => fleet.licence(tokens.email, tokens.idToken));
-  } catch (error) {
-    // Nothing is saved, so nothing would ever end this session: end it now.
-    await fleet.endSession(session.token).catch(() => {});
-    throw error;
-  }
+  const { signIn, licence, sessionToken } = await withSsoErrors(() =>
+    completeSignIn(settings, tokens, { home, fleet, vault: tokenVault(process.env), now: Date.now() }),
+  );
   const orgName = await fleet
-    .organization(session.org_id, session.token)
+    .organization(signIn.orgId, sessionToken)
     .then((org) => org.name)
     .catch((error: unknown) => {
       if (error instanceof FleetRequestError) return null;
       throw error;
     });
 
-  const signIn = saveSignIn(
-    home,
-    {
-      fleetUrl: settings.fleetUrl,
-      issuer: settings.issuer,
-      clientId: settings.clientId,
-      orgId: session.org_id,
-      email: session.user_id,
-      role: session.role,
-      sessionId: session.session_id,
-      sessionExpiresAt: session.expires_at,
-      signedInAt: Date.now(),
-    },
-    { ...tokens, sessionToken: session.token },
-    { vault: tokenVault(process.env) },
-  );
-  saveLicence(home, { token: licence.license, tier: licence.tier, expiresAt: licence.expires_at });
-
   say(renderSignedIn({ ...signIn, orgName }, { tier: licence.tier, expiresAt: licence.expires_at }));
   say(
-    `Session until ${formatTime(session.expires_at)}; tokens kept in ` +
+    `Session until ${formatTime(signIn.sessionExpiresAt)}; tokens kept in ` +
       `${tokenStoreLabel(signIn.tokenStore, hostsFilePath(home))}.\n`,
   );
   // The sign-in stands; a licence this machine cannot verify (a fleet with its own signing key and no

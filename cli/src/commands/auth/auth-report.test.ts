@@ -9,7 +9,6 @@ import {
   renderStatus,
   type SignInView,
 } from './auth-report';
-import { jwtExpiry } from './jwt-expiry';
 
 const NOW = Date.parse('2026-11-27T14:00:00Z');
 const signIn: SignInView = {
@@ -115,16 +114,5 @@ describe('auth report', () => {
     [null, { tier: 'pro', expiresAt: null }, 'Licence re-checked: none → PRO\n'],
   ] as const) {
     it(`tells a refresh from ${before} to ${after.tier}`, () => assert.equal(renderRefreshed(before, after), line));
-  }
-
-  const jwt = (payload: unknown) => `e30.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`;
-  for (const [name, token, expiry] of [
-    ['a JWT with exp', jwt({ exp: 1_800_000_000 }), 1_800_000_000_000],
-    ['a JWT without exp', jwt({ sub: 'x' }), null],
-    ['a JWT with a string exp', jwt({ exp: '1800000000' }), null],
-    ['no JWT', 'ssg_session_abc', null],
-    ['a JWT whose payload is not JSON', 'e30.bm90IGpzb24.sig', null],
-  ] as const) {
-    it(`reads the expiry of ${name}`, () => assert.equal(jwtExpiry(token), expiry));
   }
 });

@@ -5,6 +5,7 @@ import { ExitCode } from '../../cli/exit-codes';
 import { FleetRequestError } from '@ssg/node/sso/fleet-client';
 import { SsoSettingsError } from '@ssg/node/sso/fleet-settings';
 import { HostsFileError } from '@ssg/node/sso/hosts-file';
+import { SignInExpiredError } from '@ssg/node/sso/sign-in-flow';
 import { SignInStoreError } from '@ssg/node/sso/sign-in-store';
 import { type SsoLoginFailure, SsoLoginError } from '@ssg/node/sso/login-error';
 
@@ -43,7 +44,7 @@ export function ssoCliError(error: unknown): unknown {
   if (error instanceof SsoSettingsError) {
     return usageError(error.message, 'pass --issuer=<issuer_url> and --client-id=<client_id> (`ssg auth --help`)');
   }
-  if (error instanceof HostsFileError || error instanceof SignInStoreError) {
+  if (error instanceof HostsFileError || error instanceof SignInStoreError || error instanceof SignInExpiredError) {
     return new CliError(error.message, 'sign in again: `ssg auth login --sso`', ExitCode.failures);
   }
   if (error instanceof SsoLoginError) return new CliError(error.message, LOGIN_FIXES[error.reason], ExitCode.failures);

@@ -163,8 +163,12 @@ function waitForCallback(server: Server, finish: (query: URLSearchParams) => Pro
       // Settled once the page is out: the server closes every connection right after.
       finish(url.searchParams).then(
         (tokens) => {
-          const page = `Signed in to ssg as ${tokens.email}. You can close this tab.`;
-          void sendPage(response, 200, 'Signed in', page).then(() => resolve(tokens));
+          // The provider vouched for the email; whether the fleet takes it (a member? a licence?) is decided next,
+          // and shown where the sign-in was started.
+          const page =
+            `ssg is finishing the sign-in of ${tokens.email} with your organization's fleet: see the terminal ` +
+            'or the ssg dashboard for the result. You can close this tab.';
+          void sendPage(response, 200, 'Signed in at the identity provider', page).then(() => resolve(tokens));
         },
         (error: unknown) => {
           const page = `ssg could not sign you in: ${(error as Error).message}`;
@@ -177,20 +181,27 @@ function waitForCallback(server: Server, finish: (query: URLSearchParams) => Pro
 
 function withDeadline<T>(work: Promise<T>, timeoutMs: number, signal: AbortSignal | undefined): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(
-        new SsoLoginError(
-          'timeout',
-          `no sign-in came back from the browser within ${Math.round(timeoutMs / 1000)} seconds; run the sign-in again`,
-        ),
-      );
-    }, timeoutMs);
-    const onAbort = () => reject(new SsoLoginError('aborted', 'the sign-in was stopped'));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => {
+    // Whichever comes first settles it and clears the others: a timer left behind would hold the process open.
+    const settle = (outcome: () => void) => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-    });
+      outcome();
+    };
+    const timer = setTimeout(() => {
+      const seconds = Math.round(timeoutMs / 1000);
+      const error = new SsoLoginError(
+        'timeout',
+        `no sign-in came back from the browser within ${seconds} seconds; run the sign-in again`,
+      );
+      settle(() => reject(error));
+    }, timeoutMs);
+    const onAbort = () => settle(() => reject(new SsoLoginError('aborted', 'the sign-in was stopped')));
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => settle(() => resolve(value)),
+      (error: unknown) => settle(() => reject(error)),
+    );
   });
 }
 
