@@ -123,7 +123,7 @@ describe("the CLI's SSO sign-in against the fleet", () => {
     for (const name of ['state', 'nonce', 'code_challenge']) assert.ok((params.get(name) ?? '').length >= 20, name);
     const page = await person.page();
     assert.equal(page.status, 200);
-    assert.match(page.text, /Signed in to ssg as ada@acme\.test/);
+    assert.match(page.text, /ssg is finishing the sign-in of ada@acme\.test/);
     assertNoToken(page.text, tokens);
 
     const session = await client.createSession(tokens.idToken);
@@ -196,6 +196,7 @@ describe("the CLI's SSO sign-in against the fleet", () => {
       loginInBrowser(settings, { fleet: client, timeoutMs: TIMEOUT_MS, openBrowser: person.openBrowser }),
       loginError('provider-error', /came back from https:\/\/idp\.attacker\.example, not from http:\/\/127\.0\.0\.1:/),
     );
+    assert.equal((await person.page()).status, 400);
   });
 
   test('only /callback is the callback: other paths get a 404 and the sign-in goes on', async () => {
