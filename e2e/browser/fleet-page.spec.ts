@@ -169,7 +169,7 @@ test('sign in at the provider in a new tab: the page shows the organization and 
   await refused.fill('input[name="password"]', 'any password');
   await refused.click('button.login-submit');
   await refused.click('button.login-submit');
-  await expect(refused.locator('h1')).toHaveText(/^(Signed in|Not signed in)$/);
+  await expect(refused.locator('h1')).toHaveText(/^(Signed in at the identity provider|Not signed in)$/);
   await refused.close();
   await expect(page.getByRole('alert')).toContainText(
     'Sign-in failed: the fleet refused: carol@acme.test is not a member of org_acme',
