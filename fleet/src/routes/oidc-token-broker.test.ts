@@ -31,6 +31,7 @@ describe('the CLI token broker', () => {
     idp = await OidcProviderServer.start({
       clients: [{ clientId: CLIENT_ID, clientSecret: SECRET, redirectUris: [CLI_SSO_CALLBACK] }],
       accounts: [{ email: ADA }],
+      refreshTokens: true,
     });
     await fleet.store.organizations.create({ id: 'org_acme', name: 'Acme' });
     const { token, hash } = newServiceAccountKey();
@@ -194,7 +195,7 @@ describe('the CLI token broker', () => {
     assert.equal(notJson.status, 400);
   });
 
-  test('a refresh token is refused by a provider that does not allow the grant to this client', async () => {
+  test('a refresh token the provider never issued is refused by the provider', async () => {
     await refused(
       await redeem({
         grant_type: 'refresh_token',
@@ -203,8 +204,25 @@ describe('the CLI token broker', () => {
         refresh_token: 'not-a-real-one',
       }),
       400,
-      'invalid_request',
-      /the identity provider answered invalid_request \(.+\)/,
+      'invalid_grant',
+      /refused the grant/,
     );
+  });
+
+  test('a refresh token the code brought is redeemed for a new id_token of the same person', async () => {
+    const first = (await (await codeGrant(await cliAuthorization())).json()) as OidcTokenResponse;
+    assert.ok(first.refresh_token, 'the provider gave a refresh token');
+    const response = await redeem({
+      grant_type: 'refresh_token',
+      issuer: idp.issuer,
+      client_id: CLIENT_ID,
+      refresh_token: first.refresh_token,
+    });
+    assert.equal(response.status, 200);
+    const renewed = (await response.json()) as OidcTokenResponse;
+    assert.equal(renewed.email, ADA);
+    const [was, now] = [decodeJwt(first.id_token), decodeJwt(renewed.id_token)];
+    assert.deepEqual([now.iss, now.aud, now.sub], [was.iss, was.aud, was.sub]);
+    assert.ok(now.exp! >= was.exp!);
   });
 });

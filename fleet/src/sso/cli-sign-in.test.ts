@@ -16,7 +16,8 @@ import { loginWithDeviceCode } from '@ssg/node/sso/device-login';
 import { FleetClient, FleetRequestError, type SsoTokens } from '@ssg/node/sso/fleet-client';
 import { hostsFilePath } from '@ssg/node/sso/hosts-path';
 import { SsoLoginError } from '@ssg/node/sso/login-error';
-import { loadTokens, saveLicence, saveSignIn } from '@ssg/node/sso/sign-in-store';
+import { completeSignIn, refreshLicence } from '@ssg/node/sso/sign-in-flow';
+import { loadTokens } from '@ssg/node/sso/sign-in-store';
 import {
   cancelHeadless,
   confirmDeviceHeadless,
@@ -67,6 +68,7 @@ describe("the CLI's SSO sign-in against the fleet", () => {
       ],
       accounts: [{ email: ADA }],
       deviceFlow: true,
+      refreshTokens: true,
     });
     await fleet.store.organizations.create({ id: 'org_acme', name: 'Acme' });
     const { token, hash } = newServiceAccountKey();
@@ -126,32 +128,19 @@ describe("the CLI's SSO sign-in against the fleet", () => {
     assert.match(page.text, /ssg is finishing the sign-in of ada@acme\.test/);
     assertNoToken(page.text, tokens);
 
-    const session = await client.createSession(tokens.idToken);
-    assert.deepEqual([session.org_id, session.user_id, session.role], ['org_acme', ADA, 'member']);
-    const licence = await client.licence(tokens.email, session.token);
-    assert.equal(licence.tier, 'free');
-
     const home = join(dir, 'home');
-    saveSignIn(
+    const { signIn, licence, sessionToken } = await completeSignIn({ ...settings, fleetUrl: fleet.url }, tokens, {
       home,
-      {
-        fleetUrl: fleet.url,
-        issuer: settings.issuer,
-        clientId: settings.clientId,
-        orgId: session.org_id,
-        email: tokens.email,
-        role: session.role,
-        sessionId: session.session_id,
-        sessionExpiresAt: session.expires_at,
-        signedInAt: Date.now(),
-      },
-      { ...tokens, sessionToken: session.token },
-      { vault: undefined },
-    );
-    saveLicence(home, { token: licence.license, tier: licence.tier, expiresAt: licence.expires_at });
+      fleet: client,
+      vault: undefined,
+      now: Date.now(),
+    });
+    assert.deepEqual([signIn.orgId, signIn.email, signIn.role, signIn.tokenStore], ['org_acme', ADA, 'member', 'file']);
+    assert.equal(licence.tier, 'free');
     assert.equal(statSync(hostsFilePath(home)).mode & 0o777, 0o600);
-    assert.equal(loadTokens(home, { vault: undefined })?.sessionToken, session.token);
+    assert.equal(loadTokens(home, { vault: undefined })?.sessionToken, sessionToken);
     assert.deepEqual(readLicenseToken(home), { token: licence.license, source: 'sso', path: hostsFilePath(home) });
+    const session = { token: sessionToken };
 
     await client.endSession(session.token);
     await assert.rejects(client.endSession(session.token), (error: unknown) => {
@@ -160,6 +149,46 @@ describe("the CLI's SSO sign-in against the fleet", () => {
       assert.ok(!error.message.includes(session.token));
       return true;
     });
+  });
+
+  test('a licence renewed once the id_token and the session are over: a new id_token through the refresh token', async () => {
+    const person = personAt(signingIn);
+    const tokens = await loginInBrowser(settings, {
+      fleet: client,
+      timeoutMs: TIMEOUT_MS,
+      openBrowser: person.openBrowser,
+    });
+    await person.page();
+    assert.ok(tokens.refreshToken, 'this provider hands out refresh tokens');
+    const home = join(dir, 'home-refresh');
+    const { signIn } = await completeSignIn({ ...settings, fleetUrl: fleet.url }, tokens, {
+      home,
+      fleet: client,
+      vault: undefined,
+      now: Date.now(),
+    });
+    // Nine hours on, by this machine's reckoning: neither the id_token nor the session can prove the email.
+    const later = signIn.sessionExpiresAt + 3_600_000;
+    const refreshed = await refreshLicence(() => client, { home, vault: undefined, now: later });
+    assert.deepEqual([refreshed.previousTier, refreshed.licence.tier], ['free', 'free']);
+    assert.ok(loadTokens(home, { vault: undefined })!.refreshToken, 'a refresh token is still kept for the next time');
+
+    // Without a refresh token, the same moment is a sign-in to do again.
+    const bare = join(dir, 'home-bare');
+    await completeSignIn(
+      { ...settings, fleetUrl: fleet.url },
+      { ...tokens, refreshToken: null },
+      {
+        home: bare,
+        fleet: client,
+        vault: undefined,
+        now: Date.now(),
+      },
+    );
+    await assert.rejects(
+      refreshLicence(() => client, { home: bare, vault: undefined, now: later }),
+      /has expired \(its id_token and session both ended, and the provider gave no refresh token\)/,
+    );
   });
 
   test('a sign-in cancelled at the provider says so, in the terminal and in the browser', async () => {

@@ -49,6 +49,8 @@ export interface OidcProviderServerOptions {
   readonly emailInIdToken?: boolean;
   /** Offer the device authorization grant (every client may use it). */
   readonly deviceFlow?: boolean;
+  /** Hand out a refresh token with every code, without offline_access (some providers do; most want it asked). */
+  readonly refreshTokens?: boolean;
 }
 
 const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -154,8 +156,15 @@ export class OidcProviderServer {
         client_id: c.clientId,
         client_secret: c.clientSecret,
         redirect_uris: [...c.redirectUris],
-        ...(this.options.deviceFlow ? { grant_types: ['authorization_code', DEVICE_CODE_GRANT] } : {}),
+        grant_types: [
+          'authorization_code',
+          ...(this.options.deviceFlow ? [DEVICE_CODE_GRANT] : []),
+          ...(this.options.refreshTokens ? ['refresh_token'] : []),
+        ],
       })),
+      ...(this.options.refreshTokens && {
+        issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+      }),
       ...(this.options.deviceFlow ? { features: { deviceFlow: { enabled: true } } } : {}),
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
       conformIdTokenClaims: this.options.emailInIdToken === false,
