@@ -125,7 +125,7 @@ test('sign in at the provider in a new tab: the page shows the organization and 
   expect(tab.url()).toMatch(/^http:\/\/127\.0\.0\.1:8399\/callback\?/);
   await tab.close();
 
-  await expect(page.getByTestId('fleet-org')).toHaveText('acme');
+  await expect(page.getByTestId('fleet-org')).toHaveText('Acme');
   await expect(main.locator('.tier-badge')).toHaveText('ENTERPRISE');
   await expect(page.getByTestId('fleet-email')).toContainText('bob@acme.test');
   await expect(page.getByTestId('fleet-email')).toContainText('Member');

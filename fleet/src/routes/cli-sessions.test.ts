@@ -8,10 +8,10 @@ import { after, before, describe, test } from 'node:test';
 import { ACCOUNTS_LICENSE_PATH, CLI_SSO_CALLBACK, fleetPaths } from '@ssg/contracts/fleet';
 import type { CliSession, LicencesView, MachineList } from '@ssg/contracts/fleet';
 import { OidcProviderServer } from '@ssg/testing/oidc-provider-server';
-import { newServiceAccountKey } from '../crypto/service-account-keys';
 import { type RunningFleet, startFleetServer } from '../fleet-server';
 import { cliIdToken, type TestClient } from '../testing/cli-id-token';
 import { testFleetEnv } from '../testing/fleet-env';
+import { organizationWithSso } from '../testing/organization-with-sso';
 
 const ACME: TestClient = { clientId: 'ssg-acme', clientSecret: 'acme-secret-0123456789' };
 const BETA: TestClient = { clientId: 'ssg-beta', clientSecret: 'beta-secret-0123456789' };
@@ -38,17 +38,7 @@ describe('CLI sessions, machines and licences', () => {
       ['org_acme', ACME],
       ['org_beta', BETA],
     ] as const) {
-      await store.organizations.create({ id: orgId, name: orgId });
-      const { token, hash } = newServiceAccountKey();
-      await store.serviceAccounts.create({ orgId, name: 'setup', keyHash: hash });
-      keys[orgId] = token;
-      const configured = await call('PUT', fleetPaths.ssoConfig(orgId), token, {
-        provider: 'oidc',
-        issuer_url: idp.issuer,
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-      });
-      assert.equal(configured.status, 200, await configured.text());
+      keys[orgId] = await organizationWithSso(fleet, { id: orgId, name: orgId }, { issuer: idp.issuer, ...client });
     }
     await store.members.add('org_acme', ADA, 'org_admin');
     await store.members.add('org_acme', BOB, 'member');

@@ -11,9 +11,9 @@ import type { OidcTokenResponse } from '@ssg/contracts/fleet';
 import { loginHeadless, OidcProviderServer } from '@ssg/testing/oidc-provider-server';
 import { decodeJwt } from 'jose';
 import * as client from 'openid-client';
-import { newServiceAccountKey } from '../crypto/service-account-keys';
 import { type RunningFleet, startFleetServer } from '../fleet-server';
 import { testFleetEnv } from '../testing/fleet-env';
+import { organizationWithSso } from '../testing/organization-with-sso';
 
 const CLIENT_ID = 'ssg-acme';
 const SECRET = 'acme-secret-that-only-the-fleet-holds';
@@ -33,15 +33,11 @@ describe('the CLI token broker', () => {
       accounts: [{ email: ADA }],
       refreshTokens: true,
     });
-    await fleet.store.organizations.create({ id: 'org_acme', name: 'Acme' });
-    const { token, hash } = newServiceAccountKey();
-    await fleet.store.serviceAccounts.create({ orgId: 'org_acme', name: 'setup', keyHash: hash });
-    const configured = await fetch(`${fleet.url}${fleetPaths.ssoConfig('org_acme')}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ provider: 'oidc', issuer_url: idp.issuer, client_id: CLIENT_ID, client_secret: SECRET }),
-    });
-    assert.equal(configured.status, 200);
+    await organizationWithSso(
+      fleet,
+      { id: 'org_acme', name: 'Acme' },
+      { issuer: idp.issuer, clientId: CLIENT_ID, clientSecret: SECRET },
+    );
     // The CLI knows the client id, never the secret.
     config = await client.discovery(new URL(idp.issuer), CLIENT_ID, undefined, client.None(), {
       execute: [client.allowInsecureRequests],

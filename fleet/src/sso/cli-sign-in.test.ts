@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CLI_SSO_CALLBACK, fleetPaths } from '@ssg/contracts/fleet';
+import { CLI_SSO_CALLBACK } from '@ssg/contracts/fleet';
 import { readLicenseToken } from '@ssg/node/license/active-license';
 import { loginInBrowser } from '@ssg/node/sso/browser-login';
 import { loginWithDeviceCode } from '@ssg/node/sso/device-login';
@@ -24,9 +24,9 @@ import {
   loginHeadless,
   OidcProviderServer,
 } from '@ssg/testing/oidc-provider-server';
-import { newServiceAccountKey } from '../crypto/service-account-keys';
 import { type RunningFleet, startFleetServer } from '../fleet-server';
 import { testFleetEnv } from '../testing/fleet-env';
+import { organizationWithSso } from '../testing/organization-with-sso';
 
 const CLIENT_ID = 'ssg-acme';
 const SECRET = 'acme-secret-that-only-the-fleet-holds';
@@ -70,15 +70,11 @@ describe("the CLI's SSO sign-in against the fleet", () => {
       deviceFlow: true,
       refreshTokens: true,
     });
-    await fleet.store.organizations.create({ id: 'org_acme', name: 'Acme' });
-    const { token, hash } = newServiceAccountKey();
-    await fleet.store.serviceAccounts.create({ orgId: 'org_acme', name: 'setup', keyHash: hash });
-    const configured = await fetch(`${fleet.url}${fleetPaths.ssoConfig('org_acme')}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ provider: 'oidc', issuer_url: idp.issuer, client_id: CLIENT_ID, client_secret: SECRET }),
-    });
-    assert.equal(configured.status, 200);
+    await organizationWithSso(
+      fleet,
+      { id: 'org_acme', name: 'Acme' },
+      { issuer: idp.issuer, clientId: CLIENT_ID, clientSecret: SECRET },
+    );
     await fleet.store.members.add('org_acme', ADA, 'member');
     client = new FleetClient(fleet.url, { machine: 'ada-laptop' });
     settings = { issuer: idp.issuer, clientId: CLIENT_ID, orgId: null };

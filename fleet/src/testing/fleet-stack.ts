@@ -36,10 +36,10 @@ import { createInterface } from 'node:readline';
 import { CLI_SSO_CALLBACK, fleetPaths } from '@ssg/contracts/fleet';
 import { type IdTokenSigning, OidcProviderServer } from '@ssg/testing/oidc-provider-server';
 import { findPostgresBin, type PostgresServer, startPostgresServer } from '@ssg/testing/postgres-server';
-import { newServiceAccountKey } from '../crypto/service-account-keys';
 import { type RunningFleet, startFleetServer } from '../fleet-server';
 import { type LicenceIssuerFile, licenceSignerFromEnv } from '../licences/licence-signer';
 import { testFleetEnv } from './fleet-env';
+import { organizationWithSso } from './organization-with-sso';
 import { RoundRobinProxy } from './round-robin-proxy';
 
 export interface StackInfo {
@@ -134,23 +134,15 @@ async function startProvider(orgIds: readonly string[], secrets: Map<string, str
   return provider;
 }
 
-/** The organization, bob as its member, and its SSO configuration PUT by its admin's service account. */
+/** The organization (org_acme is "Acme"), bob as its member, and its SSO configuration PUT by its admin. */
 async function createOrg(orgId: string, sso: { provider: 'oidc' | 'saml'; issuer: string; secret: string }) {
-  await store.organizations.create({ id: orgId, name: orgId.slice('org_'.length) });
+  const slug = orgId.slice('org_'.length);
+  await organizationWithSso(
+    first,
+    { id: orgId, name: slug.charAt(0).toUpperCase() + slug.slice(1) },
+    { provider: sso.provider, issuer: sso.issuer, clientId: orgId, clientSecret: sso.secret },
+  );
   await store.members.add(orgId, 'bob@acme.test', 'member');
-  const { token, hash } = newServiceAccountKey();
-  await store.serviceAccounts.create({ orgId, name: 'browser tests', keyHash: hash });
-  const configured = await fetch(`${first.url}${fleetPaths.ssoConfig(orgId)}`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      provider: sso.provider,
-      issuer_url: sso.issuer,
-      client_id: orgId,
-      client_secret: sso.secret,
-    }),
-  });
-  if (!configured.ok) throw new Error(`SSO configuration of ${orgId} failed: ${await configured.text()}`);
 }
 
 const mainOrgs = postgresMode

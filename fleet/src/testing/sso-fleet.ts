@@ -1,7 +1,6 @@
 // Test support: a fleet server (SQLite in a temp folder) and a real OpenID provider on loopback, with one
 // organization set up as its admin would (OIDC SSO through the real PUT …/sso/config, its sso_domain, members) and
 // the operator's subscription — for end-to-end tests of a member's machine signing in (e2e/hosts).
-import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { type RunningFleet, startFleetServer } from '../fleet-server';
 import { type LicenceIssuerFile, licenceSignerFromEnv } from '../licences/licence-signer';
 import type { Role } from '../auth/roles';
 import { testFleetEnv } from './fleet-env';
+import { organizationWithSso } from './organization-with-sso';
 
 export interface SsoFleetOptions {
   orgId: string;
@@ -44,20 +44,11 @@ export async function startSsoFleet(options: SsoFleetOptions): Promise<SsoFleet>
     accounts: options.accounts.map((email) => ({ email })),
   });
   const { store } = fleet;
-  await store.organizations.create({ id: options.orgId, name: options.name });
-  const { token, hash } = newServiceAccountKey();
-  await store.serviceAccounts.create({ orgId: options.orgId, name: 'setup', keyHash: hash });
-  const configured = await fetch(`${fleet.url}${fleetPaths.ssoConfig(options.orgId)}`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      provider: 'oidc',
-      issuer_url: provider.issuer,
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-    }),
-  });
-  assert.equal(configured.status, 200, await configured.text());
+  await organizationWithSso(
+    fleet,
+    { id: options.orgId, name: options.name },
+    { issuer: provider.issuer, clientId: client.clientId, clientSecret: client.clientSecret },
+  );
   if (options.ssoDomain) await store.organizations.setSsoDomain(options.orgId, options.ssoDomain);
   for (const { email, role } of options.members) await store.members.add(options.orgId, email, role);
   if (options.tier) await store.subscriptions.create({ orgId: options.orgId, tier: options.tier });

@@ -9,9 +9,8 @@
 //   [sso]
 //   issuer = "https://acme.okta.com/oauth2/default"
 //   client_id = "0oa…"
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
+import { readTomlFile } from './toml-file';
 
 export const DEFAULT_FLEET_URL = 'https://fleet.ssg.dev';
 
@@ -106,20 +105,8 @@ function httpUrl(text: string, what: string): string {
 
 function readFleetFile(home: string): FleetFile {
   const path = fleetSettingsPath(home);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return {};
-    throw new SsoSettingsError(`${path} cannot be read (${code})`);
-  }
-  let table: Record<string, unknown>;
-  try {
-    table = parseToml(text);
-  } catch (error) {
-    throw new SsoSettingsError(`${path} is not valid TOML: ${firstLine(error)}`);
-  }
+  const table = readTomlFile(path, (problem) => new SsoSettingsError(problem));
+  if (table === undefined) return {};
   const sso = table.sso ?? {};
   if (typeof sso !== 'object' || sso === null || Array.isArray(sso)) {
     throw new SsoSettingsError(`${path}: [sso] must be a table (issuer, client_id)`);
@@ -141,5 +128,3 @@ function readFleetFile(home: string): FleetFile {
   if (clientId !== undefined) file.clientId = clientId;
   return file;
 }
-
-const firstLine = (error: unknown): string => String((error as Error).message ?? error).split('\n')[0] ?? '';

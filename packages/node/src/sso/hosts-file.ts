@@ -11,8 +11,8 @@
 //   id_token = "…"  access_token = "…"  refresh_token = ""  session_token = "…"
 //   [license]
 //   token = "<jwt>"  tier = "…"  expires_at = 0   # ms since the epoch
-import { readFileSync } from 'node:fs';
-import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
+import { stringify as stringifyToml } from 'smol-toml';
+import { readTomlFile } from './toml-file';
 import { writeFileAtomic } from '../atomic-write';
 import { hostsFilePath } from './hosts-path';
 
@@ -66,21 +66,11 @@ export class HostsFileError extends Error {
 /** The file's content; an empty object when there is none. */
 export function readHostsFile(home: string): HostsFile {
   const path = hostsFilePath(home);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return {};
-    throw new HostsFileError(`${path} cannot be read (${code})`);
-  }
-  let table: Record<string, unknown>;
-  try {
-    table = parseToml(text);
-  } catch (error) {
-    const reason = String((error as Error).message).split('\n')[0];
-    throw new HostsFileError(`${path} is not valid TOML (${reason}); sign in again with ssg auth login --sso`);
-  }
+  const table = readTomlFile(
+    path,
+    (problem) => new HostsFileError(`${problem}; sign in again with ssg auth login --sso`),
+  );
+  if (table === undefined) return {};
   return new HostsReader(path).read(table);
 }
 
