@@ -17,10 +17,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { FleetStack } from './fleet-stack-process';
+import { CALLBACK_PORT, signInAtProvider, waitForCallbackPort } from './provider-forms';
 
 const ROOT = join(__dirname, '..', '..');
 const SSG = join(ROOT, 'cli', 'bin', 'ssg.cjs');
-const CALLBACK_PORT = 8399;
 const CALLBACK = `http://127.0.0.1:${CALLBACK_PORT}/callback`;
 
 // Long enough to wait out another test process's hold on the port.
@@ -89,21 +89,6 @@ const loginArgs = (clientId: string) => [
   `--fleet-url=${stack.info.fleetUrl}`,
 ];
 
-/** Resolves once nothing listens on 127.0.0.1:8399 (another test process's sign-in may hold it for a while). */
-async function waitForCallbackPort(): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer()
-        .once('error', () => resolve(false))
-        .listen(CALLBACK_PORT, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return;
-    if (Date.now() > deadline) throw new Error(`127.0.0.1:${CALLBACK_PORT} stayed busy for two minutes`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 interface LoginProcess {
   /** The authorization URL the CLI printed. */
   url: string;
@@ -144,14 +129,9 @@ async function startLogin(home: string, clientId: string): Promise<LoginProcess>
 }
 
 /** The provider's sign-in and consent forms, as a person fills them in the browser the printed URL was opened in. */
-async function signInAtProvider(page: Page, url: string, email: string): Promise<void> {
+async function signInAtPrintedUrl(page: Page, url: string, email: string): Promise<void> {
   await page.goto(url);
-  await expect(page.locator('h1')).toHaveText('Sign-in');
-  await page.fill('input[name="login"]', email);
-  await page.fill('input[name="password"]', 'any password');
-  await page.click('button.login-submit');
-  await expect(page.locator('h1')).toHaveText('Authorize');
-  await page.click('button.login-submit');
+  await signInAtProvider(page, email);
   await page.waitForURL((next) => next.href.startsWith(CALLBACK));
 }
 
@@ -183,7 +163,7 @@ test('a member signs in from a headless machine and holds an ENTERPRISE licence'
   const authorization = new URL(login.url);
   expect(authorization.searchParams.get('redirect_uri')).toBe(CALLBACK);
   expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
-  await signInAtProvider(page, login.url, 'ada@acme.test');
+  await signInAtPrintedUrl(page, login.url, 'ada@acme.test');
   await expect(page.locator('h1')).toHaveText('Signed in at the identity provider');
   await expect(page.locator('body')).toContainText('ada@acme.test');
   await page.screenshot({ path: 'test-results/screenshots/cli-sso-callback.png' });
@@ -289,12 +269,7 @@ test('--device: the code confirmed in a browser on another device signs this mac
   await page.goto(complete);
   await expect(page.locator('code')).toHaveText(userCode);
   await page.click('button[autofocus]');
-  await expect(page.locator('h1')).toHaveText('Sign-in');
-  await page.fill('input[name="login"]', 'bob@acme.test');
-  await page.fill('input[name="password"]', 'any password');
-  await page.click('button.login-submit');
-  await expect(page.locator('h1')).toHaveText('Authorize');
-  await page.click('button.login-submit');
+  await signInAtProvider(page, 'bob@acme.test');
   await expect(page).toHaveTitle('Sign-in Success');
 
   const status = await done;
@@ -314,7 +289,7 @@ test('a licence from an issuer this machine does not trust: signed in, with a wa
   const home = newHome();
   rmSync(join(home, 'license-issuer.json'));
   const login = await startLogin(home, 'org_acme');
-  await signInAtProvider(page, login.url, 'ada@acme.test');
+  await signInAtPrintedUrl(page, login.url, 'ada@acme.test');
   const run = await login.done;
   expect(run.status, run.stderr).toBe(0);
   expect(run.stdout).toContain('Signed in as ada@acme.test to org_acme');
@@ -329,7 +304,7 @@ test('a licence from an issuer this machine does not trust: signed in, with a wa
 test('someone the provider knows but no organization has is shown the fleet’s refusal', async ({ page }) => {
   const home = newHome();
   const login = await startLogin(home, 'org_acme');
-  await signInAtProvider(page, login.url, 'carol@acme.test');
+  await signInAtPrintedUrl(page, login.url, 'carol@acme.test');
   const run = await login.done;
   expect(run.status).toBe(1);
   expect(run.stderr).toContain('carol@acme.test is not a member of');
@@ -341,7 +316,7 @@ test('the tier follows the organization: free, then ENTERPRISE once its admin se
 }) => {
   const home = newHome();
   const login = await startLogin(home, 'org_globex');
-  await signInAtProvider(page, login.url, 'grace@globex.test');
+  await signInAtPrintedUrl(page, login.url, 'grace@globex.test');
   const run = await login.done;
   expect(run.status, run.stderr).toBe(0);
   expect(run.stdout).toMatch(/Signed in as grace@globex\.test to org_globex\b.* — licence FREE until /);

@@ -5,6 +5,7 @@
 // The SSO settings are saved last: a new client secret is one the provider does not know, so no one signs in after.
 import { expect, type Page, test } from '@playwright/test';
 import { FleetStack } from './fleet-stack-process';
+import { signInAtProvider } from './provider-forms';
 
 const ORG = 'org_acme';
 const SHOTS = 'test-results/screenshots';
@@ -37,12 +38,7 @@ const sectionShot = (page: Page, section: string, name: string) =>
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto(`${fleetUrl}/api/v1/orgs/${ORG}/sso/oidc/login`);
-  await expect(page.locator('h1')).toHaveText('Sign-in');
-  await page.fill('input[name="login"]', email);
-  await page.fill('input[name="password"]', 'any password');
-  await page.click('button.login-submit');
-  await expect(page.locator('h1')).toHaveText('Authorize');
-  await page.click('button.login-submit');
+  await signInAtProvider(page, email);
   await expect(page).toHaveURL(dashboard());
   await expect(page.getByTestId('signed-in-as')).toHaveText(email);
 }

@@ -5,6 +5,7 @@
 // hour are crossed without waiting.
 import { type BrowserContext, expect, type Page, type Response, test } from '@playwright/test';
 import { FleetStack } from './fleet-stack-process';
+import { signInAtProvider } from './provider-forms';
 
 const MINUTE = 60_000;
 const SESSION_COOKIE = 'ssg_fleet_session';
@@ -30,14 +31,13 @@ async function signIn(
   beforeConsent?: () => Promise<unknown>,
 ): Promise<Response> {
   await page.goto(`${orgPath(orgId)}/login`);
-  await expect(page.locator('h1')).toHaveText('Sign-in');
-  await page.fill('input[name="login"]', email);
-  await page.fill('input[name="password"]', 'any password');
-  await page.click('button.login-submit');
-  await expect(page.locator('h1')).toHaveText('Authorize');
-  await beforeConsent?.();
-  const callback = page.waitForResponse((response) => response.url().startsWith(`${orgPath(orgId)}/callback`));
-  await page.click('button.login-submit');
+  let callback!: Promise<Response>;
+  await signInAtProvider(page, email, {
+    beforeConsent: async () => {
+      await beforeConsent?.();
+      callback = page.waitForResponse((response) => response.url().startsWith(`${orgPath(orgId)}/callback`));
+    },
+  });
   return callback;
 }
 

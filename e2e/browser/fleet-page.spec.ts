@@ -7,17 +7,16 @@
 // The callback's port is the spec's (127.0.0.1:8399, the one redirect URI the provider accepts): each sign-in
 // first waits for another test process to let go of it.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { DashboardDaemon } from './dashboard-daemon';
 import { FleetStack } from './fleet-stack-process';
+import { signInAtProvider, waitForCallbackPort } from './provider-forms';
 
 // Generous: these tests share the machine with the rest of the suite.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const SCREENSHOTS = join(__dirname, '..', '..', 'test-results', 'screenshots');
-const CALLBACK_PORT = 8399;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -35,21 +34,6 @@ test.afterAll(async () => {
 async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `fleet-page-${name}.png`), fullPage: true });
-}
-
-/** Resolves once nothing listens on 127.0.0.1:8399. */
-async function waitForCallbackPort(): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer()
-        .once('error', () => resolve(false))
-        .listen(CALLBACK_PORT, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return;
-    if (Date.now() > deadline) throw new Error(`127.0.0.1:${CALLBACK_PORT} stayed busy for five minutes`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }
 
 /** No SSO setting from the environment the tests run in: only what a test gives. */
@@ -113,12 +97,7 @@ test('sign in at the provider in a new tab: the page shows the organization and 
   // The provider's own sign-in and consent pages, in the tab the page opened.
   await tab.waitForLoadState();
   expect(tab.url()).toContain(`${info.issuers.main}/`);
-  await expect(tab.locator('h1')).toHaveText('Sign-in');
-  await tab.fill('input[name="login"]', 'bob@acme.test');
-  await tab.fill('input[name="password"]', 'any password');
-  await tab.click('button.login-submit');
-  await expect(tab.locator('h1')).toHaveText('Authorize');
-  await tab.click('button.login-submit');
+  await signInAtProvider(tab, 'bob@acme.test');
   // The provider sends the tab to the daemon's loopback callback, which says so.
   await expect(tab.locator('h1')).toHaveText('Signed in at the identity provider');
   await expect(tab.locator('body')).toContainText('ssg is finishing the sign-in of bob@acme.test');
@@ -165,10 +144,7 @@ test('sign in at the provider in a new tab: the page shows the organization and 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const refused = await refusedTab;
   await refused.waitForLoadState();
-  await refused.fill('input[name="login"]', 'carol@acme.test');
-  await refused.fill('input[name="password"]', 'any password');
-  await refused.click('button.login-submit');
-  await refused.click('button.login-submit');
+  await signInAtProvider(refused, 'carol@acme.test');
   await expect(refused.locator('h1')).toHaveText(/^(Signed in at the identity provider|Not signed in)$/);
   await refused.close();
   await expect(page.getByRole('alert')).toContainText(
