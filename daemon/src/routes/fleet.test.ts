@@ -370,7 +370,7 @@ describe('a whole sign-in against a real fleet and provider', () => {
     assert.equal(status.signed_in, true);
     assert.equal(status.fleet_url, stack.info.fleetUrl);
     assert.equal(status.org_id, 'org_acme');
-    assert.equal(status.org_name, 'acme');
+    assert.equal(status.org_name, 'Acme');
     assert.equal(status.dashboard_url, `${stack.info.fleetUrl}/orgs/org_acme/`);
     assert.equal(status.email, 'bob@acme.test');
     assert.equal(status.role, 'member');
