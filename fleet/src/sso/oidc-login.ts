@@ -139,7 +139,11 @@ export async function finishLogin(
 
 /** The id_token's email, or UserInfo's for providers that keep it out of the id_token; never an unverified one.
  * Throws OidcLoginError (`token_exchange_failed` when UserInfo cannot be read, `no_email`). */
-export async function emailOf(config: client.Configuration, claims: client.IDToken, accessToken: string): Promise<string> {
+export async function emailOf(
+  config: client.Configuration,
+  claims: client.IDToken,
+  accessToken: string,
+): Promise<string> {
   let source: { readonly email?: unknown; readonly email_verified?: unknown } = {
     email: claims.email,
     email_verified: claims.email_verified,
