@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Launcher for `ssg-fleet`: the fleet is TypeScript run through tsx, never built, so this registers tsx's loader
-// and runs src/main.ts, from any working directory (`npx ssg-fleet --help` in the workspace).
+// and runs src/main.ts, from any working directory (`npm run fleet -- --help` in the workspace).
 import { register } from 'tsx/esm/api';
 
 register();
