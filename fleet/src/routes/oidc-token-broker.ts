@@ -116,15 +116,7 @@ export const tokenBrokerRoutes =
         const { issuer, client_id: clientId, org_id: orgId } = request.body;
         const config = await organizationClient(issuer, clientId, orgId);
         try {
-          const started = await startDeviceAuthorization(config);
-          return {
-            device_code: started.deviceCode,
-            user_code: started.userCode,
-            verification_uri: started.verificationUri,
-            verification_uri_complete: started.verificationUriComplete,
-            expires_in: started.expiresIn,
-            interval: started.interval,
-          };
+          return await startDeviceAuthorization(config);
         } catch (error) {
           return brokerFailure(reply, error);
         }

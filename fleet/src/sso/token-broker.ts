@@ -4,6 +4,7 @@
 // device code (the device flow, for machines without a browser), or a refresh token. Every id_token handed out has
 // had its signature checked against the provider's JWKS (the shared one-hour cache), its claims by openid-client,
 // its nonce when the CLI sent one, and carries a verified email.
+import type { OidcDeviceResponse } from '@ssg/contracts/fleet';
 import * as client from 'openid-client';
 import { IdTokenSignatureError, verifyIdTokenSignature, type JwksCacheStore } from './id-token-signature';
 import { emailOf, OidcLoginError } from './oidc-login';
@@ -117,17 +118,9 @@ function grantParameters(grant: BrokerGrant): Record<string, string> {
   }
 }
 
-export interface DeviceAuthorization {
-  deviceCode: string;
-  userCode: string;
-  verificationUri: string;
-  verificationUriComplete: string | null;
-  expiresIn: number;
-  interval: number;
-}
-
-/** Starts the device flow at the provider (RFC 8628); a provider without it is told as such. */
-export async function startDeviceAuthorization(config: client.Configuration): Promise<DeviceAuthorization> {
+/** Starts the device flow at the provider (RFC 8628), answered as the CLI receives it; a provider without it is
+ * told as such. */
+export async function startDeviceAuthorization(config: client.Configuration): Promise<OidcDeviceResponse> {
   if (!config.serverMetadata().device_authorization_endpoint) {
     throw new TokenBrokerError(
       'device_flow_unsupported',
@@ -149,11 +142,11 @@ export async function startDeviceAuthorization(config: client.Configuration): Pr
     });
   }
   return {
-    deviceCode: started.device_code,
-    userCode: started.user_code,
-    verificationUri: started.verification_uri,
-    verificationUriComplete: started.verification_uri_complete ?? null,
-    expiresIn: started.expires_in,
+    device_code: started.device_code,
+    user_code: started.user_code,
+    verification_uri: started.verification_uri,
+    verification_uri_complete: started.verification_uri_complete ?? null,
+    expires_in: started.expires_in,
     interval: started.interval ?? 5,
   };
 }
