@@ -3,12 +3,11 @@
 // used once; the callback exchanges the code, checks the id_token's signature against the provider's JWKS
 // (see id-token-signature.ts) and yields the signed-in email. Matching it to a member and the session cookie are
 // the route's business.
+import { OIDC_SCOPES } from '@ssg/contracts/fleet';
 import * as client from 'openid-client';
 import { IdTokenSignatureError, verifyIdTokenSignature, type JwksCacheStore } from './id-token-signature';
 
 export const LOGIN_STATE_MS = 10 * 60 * 1000;
-
-const SCOPE = 'openid email profile';
 
 /** What the server keeps between the redirect to the provider and the callback, under `state`. */
 export interface LoginState {
@@ -61,7 +60,7 @@ export async function startLogin(
   const nonce = client.randomNonce();
   const authorizationUrl = client.buildAuthorizationUrl(config, {
     redirect_uri: options.redirectUri,
-    scope: SCOPE,
+    scope: OIDC_SCOPES,
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
     state,

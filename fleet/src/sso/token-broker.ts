@@ -4,13 +4,10 @@
 // device code (the device flow, for machines without a browser), or a refresh token. Every id_token handed out has
 // had its signature checked against the provider's JWKS (the shared one-hour cache), its claims by openid-client,
 // its nonce when the CLI sent one, and carries a verified email.
-import type { OidcDeviceResponse } from '@ssg/contracts/fleet';
+import { OIDC_SCOPES, type OidcDeviceResponse } from '@ssg/contracts/fleet';
 import * as client from 'openid-client';
 import { IdTokenSignatureError, verifyIdTokenSignature, type JwksCacheStore } from './id-token-signature';
 import { emailOf, OidcLoginError } from './oidc-login';
-
-/** The scopes the CLI asks for: an id_token with the email, and a refresh token where the provider gives one. */
-export const CLI_SCOPE = 'openid email profile offline_access';
 
 export type BrokerGrant =
   | { kind: 'authorization_code'; code: string; codeVerifier: string; redirectUri: string; nonce: string | null }
@@ -130,7 +127,7 @@ export async function startDeviceAuthorization(config: client.Configuration): Pr
   }
   let started: Awaited<ReturnType<typeof client.initiateDeviceAuthorization>>;
   try {
-    started = await client.initiateDeviceAuthorization(config, { scope: CLI_SCOPE });
+    started = await client.initiateDeviceAuthorization(config, { scope: OIDC_SCOPES });
   } catch (error) {
     if (error instanceof client.ResponseBodyError) {
       throw new TokenBrokerError(error.error, `the identity provider refused the device flow (${error.error})`, 400, {

@@ -26,6 +26,9 @@ export const MACHINE_HEADER = 'x-ssg-machine';
 
 export const ACCOUNTS_LICENSE_PATH = '/api/license';
 export const FLEET_SESSION_COOKIE = 'ssg_fleet_session';
+/** What every sign-in asks the identity provider for: the scopes the spec's provider application must allow
+ * (IdP requirements: "at least openid, email, profile"), so no sign-in fails on a scope a provider refuses. */
+export const OIDC_SCOPES = 'openid email profile';
 /** The CLI's loopback callback (spec, Limits): registered at the provider beside the server's own. */
 export const CLI_SSO_CALLBACK = 'http://127.0.0.1:8399/callback';
 

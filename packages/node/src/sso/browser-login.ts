@@ -4,6 +4,7 @@
 // can move. The CLI has no client secret (the provider's application is a web application; the fleet holds it),
 // so the code goes to the fleet's token broker, which redeems it and verifies the id_token and its nonce.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { OIDC_SCOPES } from '@ssg/contracts/fleet';
 import * as oidc from 'openid-client';
 import type { FleetClient, SsoTokens } from './fleet-client';
 import type { SsoSettings } from './fleet-settings';
@@ -12,7 +13,6 @@ import { SsoLoginError } from './login-error';
 export const CLI_CALLBACK_PORT = 8399;
 export const CLI_CALLBACK_PATH = '/callback';
 /** Scopes the spec's provider set-up allows (an access policy for at least openid, email, profile). */
-const SCOPES = 'openid email profile';
 
 export interface BrowserLoginOptions {
   fleet: FleetClient;
@@ -48,7 +48,7 @@ export async function loginInBrowser(
     const nonce = oidc.randomNonce();
     const authorizationUrl = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
-      scope: SCOPES,
+      scope: OIDC_SCOPES,
       code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
       state,
