@@ -18,7 +18,7 @@ import { completeSignIn } from '@ssg/node/sso/sign-in-flow';
 import { tokenVault } from '@ssg/node/sso/token-vault';
 import { formatTime, renderSignedIn, tokenStoreLabel } from './auth-report';
 import { licenceState } from '../../license/licence-state';
-import { openBrowser } from './open-browser';
+import { openBrowser } from '../../cli/open-browser';
 import { withSsoErrors } from './sso-cli-errors';
 import { startWaiting, type WaitingIndicator } from './waiting-indicator';
 

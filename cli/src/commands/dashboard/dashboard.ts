@@ -1,10 +1,10 @@
 // `ssg dashboard`: a one-time sign-in link to the dashboard the daemon serves, printed and, where a display
 // exists, opened in the browser. The link carries a ticket (in its fragment), never the token: it works once, for
 // 60 seconds.
-import { spawn } from 'node:child_process';
 import { parseCommandArgs } from '../../cli/args';
 import type { Command } from '../../cli/command';
 import { ExitCode } from '../../cli/exit-codes';
+import { openBrowser } from '../../cli/open-browser';
 import { callDaemonAsPerson } from '../../daemon-client/call-daemon';
 
 const help = `Usage: ssg dashboard [--no-open]
@@ -25,11 +25,9 @@ Examples:
   ssg dashboard --no-open
 `;
 
-/** The platform's "open this url" command, when there is a display to open it on. */
-function opener(env: NodeJS.ProcessEnv = process.env): { command: string; args: string[] } | undefined {
-  if (process.platform === 'darwin') return { command: 'open', args: [] };
-  if (process.platform === 'win32') return { command: 'cmd', args: ['/c', 'start', '""'] };
-  return env.DISPLAY || env.WAYLAND_DISPLAY ? { command: 'xdg-open', args: [] } : undefined;
+/** Whether there is a display to open a browser on (macOS and Windows always have one). */
+function hasDisplay(env: NodeJS.ProcessEnv = process.env): boolean {
+  return process.platform === 'darwin' || process.platform === 'win32' || Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
 }
 
 export const dashboardCommand: Command = {
@@ -42,12 +40,8 @@ export const dashboardCommand: Command = {
       body: {},
     });
     process.stdout.write(`Open the dashboard (this link works once, within 60 seconds):\n  ${url}\n`);
-    const open = values['no-open'] ? undefined : opener();
-    if (open) {
-      // Detached and unwaited: the browser outlives this command, and a missing opener only means no window.
-      const child = spawn(open.command, [...open.args, url], { detached: true, stdio: 'ignore' });
-      child.on('error', () => process.stderr.write('could not open a browser: open the link above yourself\n'));
-      child.unref();
+    if (!values['no-open'] && hasDisplay()) {
+      openBrowser(url, () => process.stderr.write('could not open a browser: open the link above yourself\n'));
     }
     return ExitCode.ok;
   },
