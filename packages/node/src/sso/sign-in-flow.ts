@@ -2,6 +2,7 @@
 // one flow for `ssg auth login|refresh` and the daemon's Fleet page, so both save the same things the same way.
 // Errors the fleet answers are FleetRequestError (its message, never a token); each caller words them its way.
 import type { LicenseResponse } from '@ssg/contracts/fleet';
+import { decodeJwt } from 'jose';
 import type { FleetClient, SsoTokens } from './fleet-client';
 import type { SsoSettings } from './fleet-settings';
 import { loadLicence, loadSignIn, loadTokens, saveLicence, saveSignIn, type SignIn } from './sign-in-store';
@@ -117,10 +118,8 @@ export async function refreshLicence(
 
 /** When a JWT says it expires (ms), read without verifying it: only to choose which proof to send. */
 export function jwtExpiresAt(token: string): number | null {
-  const payload = token.split('.')[1];
-  if (payload === undefined) return null;
   try {
-    const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown };
+    const { exp } = decodeJwt(token);
     return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
   } catch {
     return null;
