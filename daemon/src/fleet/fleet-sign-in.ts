@@ -16,8 +16,8 @@ import { FleetClient, FleetRequestError, type SsoTokens } from '@ssg/node/sso/fl
 import { resolveSsoSettings, type SsoSettings, SsoSettingsError } from '@ssg/node/sso/fleet-settings';
 import { HostsFileError } from '@ssg/node/sso/hosts-file';
 import { SsoLoginError } from '@ssg/node/sso/login-error';
-import { completeSignIn, refreshLicence, SignInExpiredError } from '@ssg/node/sso/sign-in-flow';
-import { clearSignIn, loadSignIn, loadTokens, type SignIn, SignInStoreError } from '@ssg/node/sso/sign-in-store';
+import { completeSignIn, refreshLicence, SignInExpiredError, signOut } from '@ssg/node/sso/sign-in-flow';
+import { loadSignIn, loadTokens, type SignIn, SignInStoreError } from '@ssg/node/sso/sign-in-store';
 import type { TokenVault } from '@ssg/node/sso/token-vault';
 import type { Clock } from '../clock';
 import { conflict, HttpError } from '../server/http-error';
@@ -175,23 +175,11 @@ export class FleetSignIn {
    */
   async logout(): Promise<FleetStatus> {
     await this.cancel();
-    const { home } = this.options;
-    const vault = this.options.vault();
-    let signIn: SignIn | undefined;
-    try {
-      signIn = loadSignIn(home);
-    } catch (error) {
-      if (!(error instanceof HostsFileError)) throw error;
-    }
-    if (signIn !== undefined) {
-      try {
-        const tokens = loadTokens(home, { vault });
-        if (tokens) await this.fleetClient(signIn.fleetUrl).endSession(tokens.sessionToken);
-      } catch (error) {
-        if (!(error instanceof FleetRequestError || error instanceof SignInStoreError)) throw error;
-      }
-    }
-    const { keychainProblem } = clearSignIn(home, { vault });
+    const { keychainProblem } = await signOut((fleetUrl) => this.fleetClient(fleetUrl), {
+      home: this.options.home,
+      vault: this.options.vault(),
+      now: this.options.clock.now(),
+    });
     if (keychainProblem !== undefined) {
       throw new HttpError(500, `signed out here, but the keychain entry could not be removed: ${keychainProblem}`);
     }

@@ -8,9 +8,8 @@ import { ExitCode } from '../../cli/exit-codes';
 import { requirePerson } from '../../person/require-person';
 import { licenceState } from '../../license/licence-state';
 import { ssgHome } from '@ssg/node/home';
-import { FleetClient, FleetRequestError } from '@ssg/node/sso/fleet-client';
-import { HostsFileError } from '@ssg/node/sso/hosts-file';
-import { clearSignIn, loadSignIn, loadTokens, type SignInTokens, SignInStoreError } from '@ssg/node/sso/sign-in-store';
+import { FleetClient } from '@ssg/node/sso/fleet-client';
+import { signOut } from '@ssg/node/sso/sign-in-flow';
 import { tokenVault } from '@ssg/node/sso/token-vault';
 import { formatTime, licenceLabel } from './auth-report';
 
@@ -21,42 +20,17 @@ export async function authLogout(argv: string[]): Promise<ExitCode> {
   parseCommandArgs('auth', argv, {});
   requirePerson('sign this machine out of the fleet');
   const home = ssgHome();
-  const vault = tokenVault(process.env);
-  let signIn;
-  try {
-    signIn = loadSignIn(home);
-  } catch (error) {
-    if (!(error instanceof HostsFileError)) throw error;
-    // An unreadable hosts.toml is removed all the same.
-    warn(error.message);
+  const { signIn, unreadable, fleetProblem, keychainProblem } = await signOut(
+    (fleetUrl) => new FleetClient(fleetUrl, { machine: hostname() }),
+    { home, vault: tokenVault(process.env), now: Date.now() },
+  );
+  if (unreadable) warn(unreadable);
+  if (signIn && fleetProblem) {
+    warn(`${fleetProblem}; the session ends by itself at ${formatTime(signIn.sessionExpiresAt)}`);
   }
-  if (signIn) {
-    let tokens: SignInTokens | undefined;
-    try {
-      tokens = loadTokens(home, { vault });
-    } catch (error) {
-      if (!(error instanceof SignInStoreError)) throw error;
-      warn(
-        `${error.message.split(';')[0]}; the fleet session ends by itself at ${formatTime(signIn.sessionExpiresAt)}`,
-      );
-    }
-    if (tokens && signIn.sessionExpiresAt > Date.now()) {
-      try {
-        await new FleetClient(signIn.fleetUrl, { machine: hostname() }).endSession(tokens.sessionToken);
-      } catch (error) {
-        if (!(error instanceof FleetRequestError)) throw error;
-        // 401: the session was already over (ended elsewhere, or by an admin).
-        if (error.status !== 401) {
-          warn(
-            `the fleet was not told (${error.message}); the session ends by itself at ${formatTime(signIn.sessionExpiresAt)}`,
-          );
-        }
-      }
-    }
-  }
-  const { keychainProblem } = clearSignIn(home, { vault });
-  if (keychainProblem)
+  if (keychainProblem) {
     warn(`the keychain entry could not be deleted (${keychainProblem}); remove "ssg" entries by hand`);
+  }
   say(
     signIn
       ? `Signed out ${signIn.email} from ${signIn.orgId} at ${signIn.fleetUrl}; the sign-in, its tokens and its licence are gone from this machine.\n`

@@ -3,9 +3,19 @@
 // Errors the fleet answers are FleetRequestError (its message, never a token); each caller words them its way.
 import type { LicenseResponse } from '@ssg/contracts/fleet';
 import { decodeJwt } from 'jose';
-import type { FleetClient, SsoTokens } from './fleet-client';
+import { type FleetClient, FleetRequestError, type SsoTokens } from './fleet-client';
 import type { SsoSettings } from './fleet-settings';
-import { loadLicence, loadSignIn, loadTokens, saveLicence, saveSignIn, type SignIn } from './sign-in-store';
+import { HostsFileError } from './hosts-file';
+import {
+  clearSignIn,
+  loadLicence,
+  loadSignIn,
+  loadTokens,
+  saveLicence,
+  saveSignIn,
+  type SignIn,
+  SignInStoreError,
+} from './sign-in-store';
 import type { TokenVault } from './token-vault';
 
 /** An id_token this close to its end may expire on the way; the refresh token gets a fresh one instead. */
@@ -114,6 +124,50 @@ export async function refreshLicence(
   const licence = await fleet.licence(signIn.email, bearer);
   saveLicence(home, { token: licence.license, tier: licence.tier, expiresAt: licence.expires_at });
   return { signIn, previousTier, licence };
+}
+
+export interface SignedOut {
+  /** Who was signed out; undefined when nobody was, or hosts.toml could not be read. */
+  signIn: SignIn | undefined;
+  /** hosts.toml could not be read: why (it is removed all the same). */
+  unreadable?: string;
+  /** The fleet was not told: why. The session then ends by itself at `signIn.sessionExpiresAt`. */
+  fleetProblem?: string;
+  /** The keychain entry could not be deleted: why (the tokens may still be in it). */
+  keychainProblem?: string;
+}
+
+/**
+ * Signs this machine out: the fleet ends the session (so its token stops working at once, not in 8 hours), then the
+ * keychain entry and hosts.toml (sign-in and licence) go. The local part happens even when the fleet cannot be
+ * reached: signing out never leaves credentials behind. What went wrong is returned for the caller to say.
+ */
+export async function signOut(
+  fleetFor: (fleetUrl: string) => FleetClient,
+  { home, vault, now }: Omit<SignInFlowOptions, 'fleet'>,
+): Promise<SignedOut> {
+  const result: SignedOut = { signIn: undefined };
+  try {
+    result.signIn = loadSignIn(home);
+  } catch (error) {
+    if (!(error instanceof HostsFileError)) throw error;
+    result.unreadable = error.message;
+  }
+  const { signIn } = result;
+  if (signIn) {
+    try {
+      const tokens = loadTokens(home, { vault });
+      if (tokens && signIn.sessionExpiresAt > now) await fleetFor(signIn.fleetUrl).endSession(tokens.sessionToken);
+    } catch (error) {
+      if (error instanceof SignInStoreError) result.fleetProblem = error.message.split(';')[0];
+      // 401: the session was already over (ended elsewhere, or by an admin).
+      else if (error instanceof FleetRequestError) {
+        if (error.status !== 401) result.fleetProblem = `the fleet was not told (${error.message})`;
+      } else throw error;
+    }
+  }
+  const { keychainProblem } = clearSignIn(home, { vault });
+  return { ...result, ...(keychainProblem !== undefined && { keychainProblem }) };
 }
 
 /** When a JWT says it expires (ms), read without verifying it: only to choose which proof to send. */
