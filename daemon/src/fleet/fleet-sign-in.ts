@@ -9,8 +9,7 @@
 // fleet's and the provider's words.
 import type { FleetLoginProgress, FleetLoginRequest, FleetStatus } from '@ssg/contracts/fleet-sign-in';
 import { fleetDashboardUrl } from '@ssg/contracts/fleet-sign-in';
-import { activeLicense, readLicenseToken } from '@ssg/node/license/active-license';
-import { LicenseError } from '@ssg/node/license/license-token';
+import { licenceState } from '@ssg/node/license/licence-state';
 import { loginInBrowser } from '@ssg/node/sso/browser-login';
 import { FleetClient, FleetRequestError, type SsoTokens } from '@ssg/node/sso/fleet-client';
 import { resolveSsoSettings, type SsoSettings, SsoSettingsError } from '@ssg/node/sso/fleet-settings';
@@ -239,15 +238,10 @@ export class FleetSignIn {
 
   /** The licence in force, verified (from the sign-in, else ~/.ssg/license.jwt), or why there is none. */
   private async licence(): Promise<Pick<FleetStatus, 'licence' | 'licence_problem'>> {
-    const { home } = this.options;
-    try {
-      const licence = await activeLicense({ home, now: this.options.clock.now() / 1000 });
-      const { source } = readLicenseToken(home);
-      return { licence: { tier: licence.tier, expires_at: licence.expiresAt * 1000, source }, licence_problem: null };
-    } catch (error) {
-      if (!(error instanceof LicenseError)) throw error;
-      return { licence: null, licence_problem: error.message };
-    }
+    const state = await licenceState(this.options.home, this.options.clock.now());
+    return state.tier !== null && state.source !== null
+      ? { licence: { tier: state.tier, expires_at: state.expiresAt!, source: state.source }, licence_problem: null }
+      : { licence: null, licence_problem: state.problem ?? null };
   }
 
   /** What a sign-in would use, or what it still needs. */

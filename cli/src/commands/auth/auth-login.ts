@@ -17,7 +17,7 @@ import { hostsFilePath } from '@ssg/node/sso/hosts-path';
 import { completeSignIn } from '@ssg/node/sso/sign-in-flow';
 import { tokenVault } from '@ssg/node/sso/token-vault';
 import { formatTime, renderSignedIn, tokenStoreLabel } from './auth-report';
-import { licenceState } from '../../license/licence-state';
+import { licenceState } from '@ssg/node/license/licence-state';
 import { openBrowser } from '../../cli/open-browser';
 import { withSsoErrors } from './sso-cli-errors';
 import { startWaiting, type WaitingIndicator } from './waiting-indicator';

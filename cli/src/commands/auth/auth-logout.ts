@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import { parseCommandArgs } from '../../cli/args';
 import { ExitCode } from '../../cli/exit-codes';
 import { requirePerson } from '../../person/require-person';
-import { licenceState } from '../../license/licence-state';
+import { licenceState } from '@ssg/node/license/licence-state';
 import { ssgHome } from '@ssg/node/home';
 import { FleetClient } from '@ssg/node/sso/fleet-client';
 import { signOut } from '@ssg/node/sso/sign-in-flow';

@@ -3,7 +3,7 @@
 // token. Exit 1 when nobody is signed in (for scripts: `ssg auth status >/dev/null || ssg auth login --sso`).
 import { parseCommandArgs } from '../../cli/args';
 import { ExitCode } from '../../cli/exit-codes';
-import { licenceState } from '../../license/licence-state';
+import { licenceState } from '@ssg/node/license/licence-state';
 import { ssgHome } from '@ssg/node/home';
 import { hostsFilePath } from '@ssg/node/sso/hosts-path';
 import { loadSignIn } from '@ssg/node/sso/sign-in-store';

@@ -1,7 +1,7 @@
 // The license this machine runs under, for `ssg doctor`: its tier, until when, where it came from (the SSO sign-in
 // in hosts.toml, or license.jwt), and what is wrong with it and what to do — no license, an expired or unverifiable
 // one, a free tier after an SSO sign-in, an ended fleet session.
-import { licenceState } from '../../license/licence-state';
+import { licenceState } from '@ssg/node/license/licence-state';
 import { HostsFileError } from '@ssg/node/sso/hosts-file';
 import { loadSignIn, type SignIn } from '@ssg/node/sso/sign-in-store';
 import { FREE_TIER_HINT, formatTime } from '../auth/auth-report';

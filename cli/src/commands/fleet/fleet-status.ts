@@ -3,7 +3,7 @@
 // for the organization.
 import { hostname } from 'node:os';
 import { printable } from '../../cli/printable';
-import { type LicenceState, licenceState } from '../../license/licence-state';
+import { type LicenceState, licenceState } from '@ssg/node/license/licence-state';
 import type { Organization } from '@ssg/contracts/fleet';
 import { ssgHome } from '@ssg/node/home';
 import { FleetClient, FleetRequestError } from '@ssg/node/sso/fleet-client';

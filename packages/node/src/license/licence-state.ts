@@ -1,8 +1,9 @@
-// The licence this machine runs under, as every hook and the daemon see it (@ssg/node/license/active-license: the
-// SSO sign-in's licence in hosts.toml, else license.jwt), with where it came from: for `ssg doctor` and
-// `ssg auth status|login|refresh`, which explain it.
-import { activeLicense, readLicenseToken } from '@ssg/node/license/active-license';
-import { LicenseError } from '@ssg/node/license/license-token';
+// The licence this machine runs under, as every hook sees it (active-license.ts: the SSO sign-in's licence in
+// hosts.toml, else license.jwt), with where it came from: for `ssg doctor`, `ssg auth status|login|refresh` and the
+// dashboard's Fleet page, which explain it.
+import { type LicenseToken, readLicenseToken } from './active-license';
+import { licenseIssuer } from './issuer-key';
+import { LicenseError, verifyLicenseToken } from './license-token';
 
 export interface LicenceState {
   /** null without a valid licence (`problem` says why). */
@@ -20,7 +21,7 @@ export interface LicenceState {
 
 /** `now` in ms since the epoch. */
 export async function licenceState(home: string, now = Date.now()): Promise<LicenceState> {
-  let found: { source: 'sso' | 'file'; path: string };
+  let found: LicenseToken;
   try {
     found = readLicenseToken(home);
   } catch (error) {
@@ -29,9 +30,10 @@ export async function licenceState(home: string, now = Date.now()): Promise<Lice
     }
     throw error;
   }
-  const { source, path } = found;
+  const { token, source, path } = found;
   try {
-    const licence = await activeLicense({ home, now: now / 1000 });
+    const { issuer, publicKey } = licenseIssuer(home);
+    const licence = await verifyLicenseToken(token, { publicKey, issuer, now: now / 1000 });
     return {
       tier: licence.tier,
       expiresAt: licence.expiresAt * 1000,
