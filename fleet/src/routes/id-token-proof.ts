@@ -7,6 +7,7 @@ import type { OidcDiscovery } from '../sso/oidc-discovery';
 import { jwksCacheStore } from '../sso/store-adapters';
 import type { FleetStore } from '../store/fleet-store';
 import { HttpError } from './http-error';
+import { providerConfiguration } from './provider-configuration';
 
 /** What to send, said in every 401 that lacks a usable bearer. */
 export const HOW_TO_AUTHENTICATE =
@@ -35,21 +36,13 @@ export function idTokenProof({ store, discovery, now }: IdTokenProofOptions): Pr
   async function expectedProvider(orgId: string): Promise<(ExpectedProvider & { orgId: string }) | undefined> {
     const config = await store.ssoConfigs.get(orgId);
     if (!config || config.provider !== 'oidc') return undefined;
-    let metadata;
-    try {
-      // Only the provider's metadata is read; nothing is sent to it as the client, so no secret is needed.
-      const configuration = await discovery.configuration({
-        issuerUrl: config.issuerUrl,
-        clientId: config.clientId,
-        clientSecret: '',
-      });
-      metadata = configuration.serverMetadata();
-    } catch (error) {
-      throw new HttpError(
-        502,
-        `the identity provider's discovery document could not be read (${(error as Error).message})`,
-      );
-    }
+    // Only the provider's metadata is read; nothing is sent to it as the client, so no secret is needed.
+    const configuration = await providerConfiguration(discovery, {
+      issuerUrl: config.issuerUrl,
+      clientId: config.clientId,
+      clientSecret: '',
+    });
+    const metadata = configuration.serverMetadata();
     return { orgId, issuer: metadata.issuer, jwksUri: metadata.jwks_uri, clientId: config.clientId };
   }
 

@@ -20,6 +20,7 @@ import { LOGIN_STATE_LIFETIME_MS } from '../store/login-states';
 import { SESSION_LIFETIME_MS } from '../store/sessions';
 import { cookieValue } from '../server/cookies';
 import { HttpError } from './http-error';
+import { providerConfiguration } from './provider-configuration';
 
 export const OIDC_STATE_COOKIE = 'ssg_fleet_oidc_state';
 
@@ -70,14 +71,7 @@ export const oidcLoginRoutes =
         throw new HttpError(404, 'OIDC SSO is not configured for this organization');
       }
       const clientSecret = secrets.open(config.clientSecretCiphertext, orgId);
-      try {
-        return await discovery.configuration({ issuerUrl: config.issuerUrl, clientId: config.clientId, clientSecret });
-      } catch (error) {
-        throw new HttpError(
-          502,
-          `the identity provider's discovery document could not be read (${(error as Error).message})`,
-        );
-      }
+      return providerConfiguration(discovery, { issuerUrl: config.issuerUrl, clientId: config.clientId, clientSecret });
     };
 
     app.get(fleetPaths.oidcLogin(':org_id'), { schema: { params: OrgParams } }, async (request, reply) => {

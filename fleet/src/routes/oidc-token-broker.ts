@@ -21,6 +21,7 @@ import { type BrokerGrant, redeemGrant, startDeviceAuthorization, TokenBrokerErr
 import { jwksCacheStore } from '../sso/store-adapters';
 import type { FleetStore } from '../store/fleet-store';
 import { HttpError } from './http-error';
+import { providerConfiguration } from './provider-configuration';
 
 export interface TokenBrokerRouteOptions {
   store: FleetStore;
@@ -54,14 +55,7 @@ export const tokenBrokerRoutes =
         );
       }
       const clientSecret = secrets.open(config.clientSecretCiphertext, config.orgId);
-      try {
-        return await discovery.configuration({ issuerUrl: config.issuerUrl, clientId, clientSecret });
-      } catch (error) {
-        throw new HttpError(
-          502,
-          `the identity provider's discovery document could not be read (${(error as Error).message})`,
-        );
-      }
+      return providerConfiguration(discovery, { issuerUrl: config.issuerUrl, clientId, clientSecret });
     }
 
     const brokerFailure = (reply: FastifyReply, error: unknown) => {
